@@ -1,0 +1,198 @@
+package org.agentmemory.api.conversation;
+
+import java.util.List;
+import java.util.Map;
+
+import org.agentmemory.api.InvalidInputException;
+import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.VersionConflictException;
+
+/**
+ * Conversation memory: histories keyed by (tenant, chatbot, user, session) made of turns (spec §1, §6, §11).
+ *
+ * <p>Shared by the local view {@link ConversationMemory} and the remote view
+ * {@link ConversationMemoryRemote}. Every method validates its arguments and throws
+ * {@link InvalidInputException} naming the field and the rule before anything is written. Lengths are
+ * counted in Unicode code points. Times are UTC with microsecond precision.
+ */
+public interface ConversationMemoryOperations {
+
+    /** Largest page size accepted by the listing methods. */
+    int MAX_PAGE_SIZE = 1000;
+
+    /** Largest number of turns accepted by one {@link #addTurns} call. */
+    int MAX_BATCH_TURNS = 1000;
+
+    /**
+     * Creates an empty history, or returns the existing one unchanged (spec §11 {@code create_history}).
+     *
+     * @param key      the conversation key; ids must be 1–128 code points without control characters
+     * @param metadata initial metadata (JSON object), or {@code null} for {@code {}}; ignored when the
+     *                 history already exists
+     * @return the history
+     * @throws InvalidInputException when an id breaks a rule
+     */
+    ConversationHistory createHistory(ConversationKey key, Map<String, Object> metadata) throws InvalidInputException;
+
+    /**
+     * Reads a history with all its turns in sequence order.
+     *
+     * @param key the conversation key
+     * @return the history
+     * @throws NotFoundException     when no such conversation exists in the tenant
+     * @throws InvalidInputException when an id breaks a rule
+     */
+    ConversationHistory getHistory(ConversationKey key) throws NotFoundException, InvalidInputException;
+
+    /**
+     * Reads a history by the service's conversation id.
+     *
+     * @param tenantId       the caller's tenant
+     * @param conversationId the id returned by earlier calls
+     * @return the history
+     * @throws NotFoundException when it does not exist in the tenant
+     */
+    ConversationHistory getHistoryById(String tenantId, long conversationId) throws NotFoundException;
+
+    /**
+     * Reads a slice of a conversation's turns, for streaming.
+     *
+     * @param tenantId       the caller's tenant
+     * @param conversationId the conversation
+     * @param afterSequence  return turns with a greater sequence (0 = from the start)
+     * @param limit          1 to {@value #MAX_PAGE_SIZE}
+     * @return the slice
+     * @throws NotFoundException     when the conversation does not exist in the tenant
+     * @throws InvalidInputException when {@code limit} or {@code afterSequence} is out of range
+     */
+    TurnPage getTurns(String tenantId, long conversationId, long afterSequence, int limit)
+            throws NotFoundException, InvalidInputException;
+
+    /**
+     * Replaces a history's metadata, compare-and-set on its version (spec §1.4, §11 {@code update_history}).
+     *
+     * @param tenantId        the caller's tenant
+     * @param conversationId  the conversation
+     * @param metadata        the new metadata object; never {@code null}
+     * @param expectedVersion the version the caller read, or {@code -1} to overwrite unconditionally
+     * @return the history after the change (new version)
+     * @throws NotFoundException        when it does not exist
+     * @throws VersionConflictException when {@code expectedVersion} is not the stored version
+     * @throws InvalidInputException    when {@code metadata} is {@code null}
+     */
+    ConversationHistory updateMetadata(String tenantId, long conversationId, Map<String, Object> metadata,
+            long expectedVersion) throws NotFoundException, VersionConflictException, InvalidInputException;
+
+    /**
+     * Adds one turn: validates, normalizes (spec §2), counts tokens (spec §3), stores it with the next
+     * sequence number, in one transaction. Creates the conversation when it does not exist. Idempotent on
+     * the turn id: adding an existing id writes nothing and returns the stored turn with
+     * {@code created == false}. Safe under any number of concurrent callers on the same conversation.
+     *
+     * @param key  the conversation key
+     * @param turn the turn; see {@link TurnRecord} for the fields the service ignores and assigns
+     * @return the stored turn
+     * @throws InvalidInputException when a field breaks a rule
+     */
+    AppendedTurn addTurn(ConversationKey key, TurnRecord turn) throws InvalidInputException;
+
+    /**
+     * Adds turns in the given order in one transaction: all are stored (or already existed) or none is.
+     *
+     * @param key   the conversation key
+     * @param turns 1 to {@value #MAX_BATCH_TURNS} turns
+     * @return one result per input turn, in order
+     * @throws InvalidInputException when any turn breaks a rule (the field path names its index)
+     */
+    List<AppendedTurn> addTurns(ConversationKey key, List<TurnRecord> turns) throws InvalidInputException;
+
+    /**
+     * Imports turns of possibly many conversations (JSONL import). Lines that break a rule are reported and
+     * skipped; the others are written in their given order, creating conversations as needed.
+     *
+     * @param tenantId the caller's tenant (overrides any tenant in the lines)
+     * @param lines    at most {@value #MAX_BATCH_TURNS} lines
+     * @return counts and per-line errors
+     * @throws InvalidInputException when there are too many lines
+     */
+    ImportReport importTurns(String tenantId, List<ImportLine> lines) throws InvalidInputException;
+
+    /**
+     * Removes every turn of a history, keeps the history and its metadata (spec §11 {@code clear_history}).
+     *
+     * @param tenantId       the caller's tenant
+     * @param conversationId the conversation
+     * @return the number of turns removed
+     * @throws NotFoundException when it does not exist
+     */
+    long clearHistory(String tenantId, long conversationId) throws NotFoundException;
+
+    /**
+     * Deletes a history and everything stored under it (spec §11 {@code delete_history}).
+     *
+     * @param tenantId       the caller's tenant
+     * @param conversationId the conversation
+     * @return {@code true} if it existed
+     */
+    boolean deleteHistory(String tenantId, long conversationId);
+
+    /**
+     * Looks up a conversation id by key.
+     *
+     * @param key the key
+     * @return the id
+     * @throws NotFoundException     when no such conversation exists
+     * @throws InvalidInputException when an id breaks a rule
+     */
+    long findConversationId(ConversationKey key) throws NotFoundException, InvalidInputException;
+
+    /**
+     * Lists a user's conversations, newest first (spec §11 {@code list_sessions}).
+     *
+     * @param tenantId  the caller's tenant
+     * @param userId    the user
+     * @param chatbotId only this agent's conversations, or {@code null} for every agent's
+     * @param limit     1 to {@value #MAX_PAGE_SIZE}
+     * @param cursor    {@code null} for the first page, else {@link Page#nextCursor()} of the previous one
+     * @return one page
+     * @throws InvalidInputException when the limit is out of range or the cursor is not one of ours
+     */
+    Page<ConversationSummary> listSessions(String tenantId, String userId, String chatbotId, int limit, String cursor)
+            throws InvalidInputException;
+
+    /**
+     * Lists an agent's conversations, newest first (spec §11 {@code list_sessions_by_chatbot}).
+     *
+     * @param tenantId  the caller's tenant
+     * @param chatbotId the agent, or {@code null} for the default agent
+     * @param userId    only this user's, or {@code null} for every user's
+     * @param limit     1 to {@value #MAX_PAGE_SIZE}
+     * @param cursor    as in {@link #listSessions}
+     * @return one page
+     * @throws InvalidInputException when the limit is out of range or the cursor is not one of ours
+     */
+    Page<ConversationSummary> listSessionsByChatbot(String tenantId, String chatbotId, String userId, int limit,
+            String cursor) throws InvalidInputException;
+
+    /**
+     * Statistics of one agent (spec §11 {@code get_chatbot_stats}).
+     *
+     * @param tenantId  the caller's tenant
+     * @param chatbotId the agent, or {@code null} for the default agent
+     * @return the statistics (zeros when the agent has no conversation)
+     * @throws InvalidInputException when the chatbot id breaks a rule
+     */
+    ChatbotStats chatbotStats(String tenantId, String chatbotId) throws InvalidInputException;
+
+    /**
+     * The users who have conversations with an agent, in ascending id order (spec §11 {@code get_chatbot_users}).
+     *
+     * @param tenantId  the caller's tenant
+     * @param chatbotId the agent, or {@code null} for the default agent
+     * @param limit     1 to {@value #MAX_PAGE_SIZE}
+     * @param cursor    as in {@link #listSessions}
+     * @return one page of user ids
+     * @throws InvalidInputException when the limit is out of range or the cursor is not one of ours
+     */
+    Page<String> chatbotUsers(String tenantId, String chatbotId, int limit, String cursor) throws InvalidInputException;
+}

@@ -1,0 +1,134 @@
+package org.agentmemory.api.conversation;
+
+import java.io.Serializable;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One turn of a conversation (spec §1.1): a user message, the assistant's response, the tools it invoked.
+ *
+ * <p>As input to {@code addTurn}, the service ignores {@code sequence}, {@code tokenCount}, {@code state},
+ * {@code schemaVersion} and {@code normVersion}: it assigns and computes them. As output, every field is
+ * the stored value.
+ *
+ * @param turnId            id unique within the conversation (at most 128 code points); {@code null} on
+ *                          input makes the service generate a UUID; adding a turn id twice stores one turn
+ * @param sequence          1-based position in the conversation, assigned at write time; alone defines order
+ * @param userId            the user who spoke; {@code null} on input means the conversation's user
+ * @param userMessage       the user's message; {@code null} on input is stored as {@code ""}
+ * @param assistantResponse the assistant's reply; {@code null} on input is stored as {@code ""}
+ * @param contextUsed       retrieval context given to the model, or {@code null}; never counted in tokens
+ * @param toolsUsed         names of the tools used; never {@code null}
+ * @param timestamp         when the turn happened, UTC, microsecond precision; {@code null} on input = now
+ * @param metadata          free JSON object (e.g. {@code usage}, {@code model}); never {@code null}
+ * @param chatbotId         the agent that produced the turn; {@code null} on input means the conversation's
+ *                          agent
+ * @param toolInvocations   the invocations in call order; never {@code null}
+ * @param error             round-level failure text (tracebacks condensed), or {@code null}; never omitted
+ * @param tokenCount        per-part token counts (spec §3); computed by the service
+ * @param state             always {@link TurnState#RAW} in storage
+ * @param schemaVersion     2 for turns written by this service
+ * @param normVersion       the normalization version applied ({@code "1"}), or {@code null} when disabled
+ */
+public record TurnRecord(
+        String turnId,
+        Long sequence,
+        String userId,
+        String userMessage,
+        String assistantResponse,
+        String contextUsed,
+        List<String> toolsUsed,
+        Instant timestamp,
+        Map<String, Object> metadata,
+        String chatbotId,
+        List<ToolInvocationRecord> toolInvocations,
+        String error,
+        TokenCount tokenCount,
+        TurnState state,
+        Integer schemaVersion,
+        String normVersion) implements Serializable {
+
+    public TurnRecord {
+        toolsUsed = toolsUsed == null ? List.of() : List.copyOf(toolsUsed);
+        metadata = metadata == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
+        toolInvocations = toolInvocations == null ? List.of() : List.copyOf(toolInvocations);
+    }
+
+    /**
+     * The smallest useful input: a turn id, a user message and a response.
+     *
+     * @param turnId            the turn id, or {@code null} to let the service generate one
+     * @param userMessage       the user's message
+     * @param assistantResponse the reply
+     * @return the turn
+     */
+    public static TurnRecord of(String turnId, String userMessage, String assistantResponse) {
+        return new TurnRecord(turnId, null, null, userMessage, assistantResponse, null, null, null, null, null,
+                null, null, null, null, null, null);
+    }
+
+    /** @return a copy with the tool invocations replaced */
+    public TurnRecord withToolInvocations(List<ToolInvocationRecord> invocations) {
+        return new TurnRecord(turnId, sequence, userId, userMessage, assistantResponse, contextUsed, toolsUsed,
+                timestamp, metadata, chatbotId, invocations, error, tokenCount, state, schemaVersion, normVersion);
+    }
+
+    /** @return a copy with the metadata replaced */
+    public TurnRecord withMetadata(Map<String, Object> newMetadata) {
+        return new TurnRecord(turnId, sequence, userId, userMessage, assistantResponse, contextUsed, toolsUsed,
+                timestamp, newMetadata, chatbotId, toolInvocations, error, tokenCount, state, schemaVersion, normVersion);
+    }
+
+    /** @return a copy with the tool names used replaced */
+    public TurnRecord withToolsUsed(List<String> names) {
+        return new TurnRecord(turnId, sequence, userId, userMessage, assistantResponse, contextUsed, names,
+                timestamp, metadata, chatbotId, toolInvocations, error, tokenCount, state, schemaVersion, normVersion);
+    }
+
+    /** @return a copy with the timestamp replaced */
+    public TurnRecord withTimestamp(Instant newTimestamp) {
+        return new TurnRecord(turnId, sequence, userId, userMessage, assistantResponse, contextUsed, toolsUsed,
+                newTimestamp, metadata, chatbotId, toolInvocations, error, tokenCount, state, schemaVersion, normVersion);
+    }
+
+    /** @return a copy with the producing agent replaced */
+    public TurnRecord withChatbotId(String newChatbotId) {
+        return new TurnRecord(turnId, sequence, userId, userMessage, assistantResponse, contextUsed, toolsUsed,
+                timestamp, metadata, newChatbotId, toolInvocations, error, tokenCount, state, schemaVersion, normVersion);
+    }
+
+    /** @return a copy with the round-level error replaced */
+    public TurnRecord withError(String newError) {
+        return new TurnRecord(turnId, sequence, userId, userMessage, assistantResponse, contextUsed, toolsUsed,
+                timestamp, metadata, chatbotId, toolInvocations, newError, tokenCount, state, schemaVersion, normVersion);
+    }
+
+    /** @return a copy with the token counts replaced */
+    public TurnRecord withTokenCount(TokenCount count) {
+        return new TurnRecord(turnId, sequence, userId, userMessage, assistantResponse, contextUsed, toolsUsed,
+                timestamp, metadata, chatbotId, toolInvocations, error, count, state, schemaVersion, normVersion);
+    }
+
+    /** @return a copy with the text fields replaced (used by normalization) */
+    public TurnRecord withText(String newUserMessage, String newAssistantResponse, String newContextUsed, String newError) {
+        return new TurnRecord(turnId, sequence, userId, newUserMessage, newAssistantResponse, newContextUsed, toolsUsed,
+                timestamp, metadata, chatbotId, toolInvocations, newError, tokenCount, state, schemaVersion, normVersion);
+    }
+
+    /** @return a copy stamped with a normalization version */
+    public TurnRecord withNormVersion(String version) {
+        return new TurnRecord(turnId, sequence, userId, userMessage, assistantResponse, contextUsed, toolsUsed,
+                timestamp, metadata, chatbotId, toolInvocations, error, tokenCount, state, schemaVersion, version);
+    }
+
+    /** @return a copy with the identity fields the service assigns at write time */
+    public TurnRecord withIdentity(String newTurnId, Long newSequence, String newUserId, Instant newTimestamp,
+            String newChatbotId, TurnState newState, Integer newSchemaVersion) {
+        return new TurnRecord(newTurnId, newSequence, newUserId, userMessage, assistantResponse, contextUsed, toolsUsed,
+                newTimestamp, metadata, newChatbotId, toolInvocations, error, tokenCount, newState, newSchemaVersion,
+                normVersion);
+    }
+}

@@ -69,18 +69,28 @@ public interface ConversationMemoryOperations {
             throws NotFoundException, InvalidInputException;
 
     /**
+     * Reads a history's metadata and its version.
+     *
+     * @param tenantId       the caller's tenant
+     * @param conversationId the conversation
+     * @return metadata and version
+     * @throws NotFoundException when it does not exist in the tenant
+     */
+    ConversationMetadata getMetadata(String tenantId, long conversationId) throws NotFoundException;
+
+    /**
      * Replaces a history's metadata, compare-and-set on its version (spec §1.4, §11 {@code update_history}).
      *
      * @param tenantId        the caller's tenant
      * @param conversationId  the conversation
      * @param metadata        the new metadata object; never {@code null}
      * @param expectedVersion the version the caller read, or {@code -1} to overwrite unconditionally
-     * @return the history after the change (new version)
+     * @return the metadata after the change, with its new version
      * @throws NotFoundException        when it does not exist
      * @throws VersionConflictException when {@code expectedVersion} is not the stored version
-     * @throws InvalidInputException    when {@code metadata} is {@code null}
+     * @throws InvalidInputException    when {@code metadata} is {@code null} or holds invalid text
      */
-    ConversationHistory updateMetadata(String tenantId, long conversationId, Map<String, Object> metadata,
+    ConversationMetadata updateMetadata(String tenantId, long conversationId, Map<String, Object> metadata,
             long expectedVersion) throws NotFoundException, VersionConflictException, InvalidInputException;
 
     /**

@@ -1,0 +1,49 @@
+package org.agentmemory.conversation.boundary;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+
+import jakarta.ejb.LocalBean;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.PersistenceException;
+
+import org.agentmemory.api.conversation.ConversationKey;
+import org.agentmemory.conversation.control.ConversationStore;
+
+/**
+ * Creates a conversation in its own transaction, so that losing a creation race against a concurrent
+ * writer (unique key violation) costs nothing but this short transaction: the caller then finds and
+ * locks the row the winner committed.
+ */
+@Stateless
+@LocalBean
+public class ConversationCreatorBean {
+
+    @PersistenceContext(unitName = "memory")
+    EntityManager em;
+
+    /**
+     * @param key      a validated key
+     * @param metadata initial metadata or {@code null}
+     * @return {@code true} if this call created it, {@code false} if it existed or a concurrent call won
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public boolean createIfAbsent(ConversationKey key, Map<String, Object> metadata) {
+        ConversationStore store = new ConversationStore(em);
+        if (store.findByKey(key, false) != null) {
+            return false;
+        }
+        try {
+            store.insert(key, metadata, Instant.now().truncatedTo(ChronoUnit.MICROS));
+            return true;
+        } catch (PersistenceException raceLost) {
+            // The provider marked this transaction rollback-only; the container rolls it back on return.
+            return false;
+        }
+    }
+}

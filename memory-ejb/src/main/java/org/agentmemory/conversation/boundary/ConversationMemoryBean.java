@@ -1,0 +1,362 @@
+package org.agentmemory.conversation.boundary;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+
+import jakarta.ejb.EJB;
+import jakarta.ejb.EJBException;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import org.agentmemory.api.InvalidInputException;
+import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.VersionConflictException;
+import org.agentmemory.api.conversation.AppendedTurn;
+import org.agentmemory.api.conversation.ChatbotStats;
+import org.agentmemory.api.conversation.ConversationHistory;
+import org.agentmemory.api.conversation.ConversationKey;
+import org.agentmemory.api.conversation.ConversationMemory;
+import org.agentmemory.api.conversation.ConversationMemoryOperations;
+import org.agentmemory.api.conversation.ConversationMemoryRemote;
+import org.agentmemory.api.conversation.ConversationMetadata;
+import org.agentmemory.api.conversation.ConversationSummary;
+import org.agentmemory.api.conversation.ImportLine;
+import org.agentmemory.api.conversation.ImportReport;
+import org.agentmemory.api.conversation.Page;
+import org.agentmemory.api.conversation.TurnPage;
+import org.agentmemory.api.conversation.TurnRecord;
+import org.agentmemory.api.conversation.TurnState;
+import org.agentmemory.config.Settings;
+import org.agentmemory.conversation.control.ConversationStore;
+import org.agentmemory.conversation.control.Cursors;
+import org.agentmemory.conversation.control.InputRules;
+import org.agentmemory.conversation.control.PreparedTurn;
+import org.agentmemory.conversation.control.TurnMapper;
+import org.agentmemory.conversation.control.TurnPreparer;
+import org.agentmemory.conversation.entity.Conversation;
+import org.agentmemory.conversation.entity.Turn;
+
+/**
+ * Conversation memory (spec §1, §6, §11): the one session bean behind the local and remote views.
+ *
+ * <p>Writers of one conversation serialize on its row lock ({@code SELECT … FOR UPDATE}); sequence numbers
+ * are assigned under that lock, so concurrent appends never lose or reorder a turn. A conversation that
+ * does not exist yet is created in a separate short transaction ({@link ConversationCreatorBean}); the
+ * loser of a creation race simply locks the winner's row.
+ */
+@Stateless
+public class ConversationMemoryBean implements ConversationMemory, ConversationMemoryRemote {
+
+    @PersistenceContext(unitName = "memory")
+    EntityManager em;
+
+    @EJB
+    ConversationCreatorBean creator;
+
+    @Inject
+    Settings settings;
+
+    private ConversationStore store() {
+        return new ConversationStore(em);
+    }
+
+    private static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MICROS);
+    }
+
+    @Override
+    public ConversationHistory createHistory(ConversationKey key, Map<String, Object> metadata) throws InvalidInputException {
+        InputRules.checkKey(key);
+        InputRules.checkJsonObject("metadata", metadata);
+        Conversation c = store().findByKey(key, false);
+        if (c == null) {
+            createQuietly(key, metadata);
+            c = store().findByKey(key, false);
+        }
+        return TurnMapper.history(requireCreated(c, key), store().turns(c, 0, Integer.MAX_VALUE));
+    }
+
+    @Override
+    public ConversationHistory getHistory(ConversationKey key) throws NotFoundException, InvalidInputException {
+        InputRules.checkKey(key);
+        Conversation c = store().findByKey(key, false);
+        if (c == null) {
+            throw notFound(key);
+        }
+        return TurnMapper.history(c, store().turns(c, 0, Integer.MAX_VALUE));
+    }
+
+    @Override
+    public ConversationHistory getHistoryById(String tenantId, long conversationId) throws NotFoundException {
+        Conversation c = existing(tenantId, conversationId, false);
+        return TurnMapper.history(c, store().turns(c, 0, Integer.MAX_VALUE));
+    }
+
+    @Override
+    public TurnPage getTurns(String tenantId, long conversationId, long afterSequence, int limit)
+            throws NotFoundException, InvalidInputException {
+        Cursors.checkLimit(limit);
+        if (afterSequence < 0) {
+            throw new InvalidInputException("afterSequence", "min",
+                    "afterSequence is " + afterSequence + "; it must be 0 (from the start) or a sequence number.");
+        }
+        Conversation c = existing(tenantId, conversationId, false);
+        List<TurnRecord> turns = store().turns(c, afterSequence, limit);
+        long last = turns.isEmpty() ? afterSequence : turns.get(turns.size() - 1).sequence();
+        boolean more = turns.size() == limit && store().hasTurnsAfter(c, last);
+        return new TurnPage(c.getId(), TurnMapper.key(c), turns, last, more);
+    }
+
+    @Override
+    public ConversationMetadata getMetadata(String tenantId, long conversationId) throws NotFoundException {
+        Conversation c = existing(tenantId, conversationId, false);
+        return new ConversationMetadata(c.getId(), c.getMetadata(), c.getVersion(), c.getUpdatedAt());
+    }
+
+    @Override
+    public ConversationMetadata updateMetadata(String tenantId, long conversationId, Map<String, Object> metadata,
+            long expectedVersion) throws NotFoundException, VersionConflictException, InvalidInputException {
+        if (metadata == null) {
+            throw new InvalidInputException("metadata", "required", "metadata is required: a JSON object ({} to empty it).");
+        }
+        InputRules.checkJsonObject("metadata", metadata);
+        Conversation c = existing(tenantId, conversationId, true);
+        if (expectedVersion >= 0 && expectedVersion != c.getVersion()) {
+            throw new VersionConflictException(expectedVersion, c.getVersion(), "Conversation " + conversationId
+                    + " is at version " + c.getVersion() + ", not " + expectedVersion
+                    + "; another writer changed it. Read it again and re-apply your change.");
+        }
+        c.setMetadata(metadata, now());
+        em.flush();
+        return new ConversationMetadata(c.getId(), c.getMetadata(), c.getVersion(), c.getUpdatedAt());
+    }
+
+    @Override
+    public AppendedTurn addTurn(ConversationKey key, TurnRecord turn) throws InvalidInputException {
+        InputRules.checkKey(key);
+        InputRules.checkTurn("", turn, settings.normalizationEnabled());
+        Conversation c = lockOrCreate(key, null);
+        return append(c, turn);
+    }
+
+    @Override
+    public List<AppendedTurn> addTurns(ConversationKey key, List<TurnRecord> turns) throws InvalidInputException {
+        InputRules.checkKey(key);
+        checkBatchSize("turns", turns);
+        for (int i = 0; i < turns.size(); i++) {
+            InputRules.checkTurn("turns[" + i + "].", turns.get(i), settings.normalizationEnabled());
+        }
+        Conversation c = lockOrCreate(key, null);
+        List<AppendedTurn> results = new ArrayList<>(turns.size());
+        for (TurnRecord turn : turns) {
+            results.add(append(c, turn));
+        }
+        return results;
+    }
+
+    @Override
+    public ImportReport importTurns(String tenantId, List<ImportLine> lines) throws InvalidInputException {
+        InputRules.checkTenant(tenantId);
+        checkBatchSize("lines", lines);
+        List<ImportReport.LineError> errors = new ArrayList<>();
+        Map<ConversationKey, List<ImportLine>> byKey = new LinkedHashMap<>();
+        for (ImportLine line : lines) {
+            try {
+                if (line == null || line.key() == null) {
+                    throw new InvalidInputException("key", "required", "Each line needs a key (userId and sessionId).");
+                }
+                ConversationKey key = new ConversationKey(tenantId, line.key().chatbotId(), line.key().userId(),
+                        line.key().sessionId());
+                InputRules.checkKey(key);
+                InputRules.checkTurn("turn.", line.turn(), settings.normalizationEnabled());
+                byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(line);
+            } catch (InvalidInputException e) {
+                errors.add(new ImportReport.LineError(line == null ? 0 : line.lineNumber(), e.field(), e.getMessage()));
+            }
+        }
+        long imported = 0;
+        long duplicates = 0;
+        long created = 0;
+        // A fixed lock order keeps concurrent imports that share conversations free of deadlocks.
+        List<ConversationKey> keys = new ArrayList<>(byKey.keySet());
+        keys.sort(Comparator.comparing(ConversationKey::chatbotId, Comparator.nullsFirst(Comparator.naturalOrder()))
+                .thenComparing(ConversationKey::userId).thenComparing(ConversationKey::sessionId));
+        for (ConversationKey key : keys) {
+            boolean[] createdHere = new boolean[1];
+            Conversation c = lockOrCreate(key, createdHere);
+            if (createdHere[0]) {
+                created++;
+            }
+            for (ImportLine line : byKey.get(key)) {
+                if (append(c, line.turn()).created()) {
+                    imported++;
+                } else {
+                    duplicates++;
+                }
+            }
+        }
+        errors.sort(Comparator.comparingLong(ImportReport.LineError::line));
+        return new ImportReport(lines.size(), imported, duplicates, created, errors);
+    }
+
+    @Override
+    public long clearHistory(String tenantId, long conversationId) throws NotFoundException {
+        Conversation c = existing(tenantId, conversationId, true);
+        return store().clear(c, now());
+    }
+
+    @Override
+    public boolean deleteHistory(String tenantId, long conversationId) {
+        Conversation c = store().find(tenantId, conversationId, true);
+        return c != null && store().delete(tenantId, conversationId);
+    }
+
+    @Override
+    public long findConversationId(ConversationKey key) throws NotFoundException, InvalidInputException {
+        InputRules.checkKey(key);
+        Conversation c = store().findByKey(key, false);
+        if (c == null) {
+            throw notFound(key);
+        }
+        return c.getId();
+    }
+
+    @Override
+    public Page<ConversationSummary> listSessions(String tenantId, String userId, String chatbotId, int limit,
+            String cursor) throws InvalidInputException {
+        InputRules.checkTenant(tenantId);
+        InputRules.checkId("userId", userId);
+        InputRules.checkOptionalId("chatbotId", chatbotId);
+        return page(store().list(tenantId, userId, chatbotId != null, chatbotId, checkedIdBound(limit, cursor), limit), limit);
+    }
+
+    @Override
+    public Page<ConversationSummary> listSessionsByChatbot(String tenantId, String chatbotId, String userId, int limit,
+            String cursor) throws InvalidInputException {
+        InputRules.checkTenant(tenantId);
+        InputRules.checkOptionalId("chatbotId", chatbotId);
+        InputRules.checkOptionalId("userId", userId);
+        return page(store().list(tenantId, userId, true, chatbotId, checkedIdBound(limit, cursor), limit), limit);
+    }
+
+    @Override
+    public ChatbotStats chatbotStats(String tenantId, String chatbotId) throws InvalidInputException {
+        InputRules.checkTenant(tenantId);
+        InputRules.checkOptionalId("chatbotId", chatbotId);
+        long[] counts = store().chatbotCounts(tenantId, chatbotId);
+        double average = counts[0] == 0 ? 0.0 : (double) counts[1] / counts[0];
+        return new ChatbotStats(chatbotId, counts[0], counts[1], counts[2], average);
+    }
+
+    @Override
+    public Page<String> chatbotUsers(String tenantId, String chatbotId, int limit, String cursor)
+            throws InvalidInputException {
+        InputRules.checkTenant(tenantId);
+        InputRules.checkOptionalId("chatbotId", chatbotId);
+        Cursors.checkLimit(limit);
+        List<String> users = store().chatbotUsers(tenantId, chatbotId, Cursors.textBound(cursor), limit);
+        if (users.size() > limit) {
+            List<String> pageItems = users.subList(0, limit);
+            return new Page<>(pageItems, Cursors.ofText(pageItems.get(limit - 1)));
+        }
+        return new Page<>(users, null);
+    }
+
+    // ------------------------------------------------------------------------------------------------
+
+    private static long checkedIdBound(int limit, String cursor) throws InvalidInputException {
+        Cursors.checkLimit(limit);
+        return Cursors.idBound(cursor);
+    }
+
+    private static Page<ConversationSummary> page(List<Conversation> rows, int limit) {
+        boolean more = rows.size() > limit;
+        List<Conversation> items = more ? rows.subList(0, limit) : rows;
+        List<ConversationSummary> summaries = new ArrayList<>(items.size());
+        for (Conversation c : items) {
+            summaries.add(TurnMapper.summary(c));
+        }
+        return new Page<>(summaries, more ? Cursors.ofId(items.get(items.size() - 1).getId()) : null);
+    }
+
+    private static void checkBatchSize(String field, List<?> items) throws InvalidInputException {
+        if (items == null || items.isEmpty()) {
+            throw new InvalidInputException(field, "not-empty", field + " must contain at least one item.");
+        }
+        if (items.size() > ConversationMemoryOperations.MAX_BATCH_TURNS) {
+            throw new InvalidInputException(field, "max-items", field + " has " + items.size()
+                    + " items; the limit is " + ConversationMemoryOperations.MAX_BATCH_TURNS + " per call. Split it.");
+        }
+    }
+
+    private Conversation existing(String tenantId, long conversationId, boolean lock) throws NotFoundException {
+        Conversation c = store().find(tenantId, conversationId, lock);
+        if (c == null) {
+            throw new NotFoundException("conversation", Long.toString(conversationId),
+                    "Conversation " + conversationId + " does not exist in tenant '" + tenantId + "'.");
+        }
+        return c;
+    }
+
+    private static NotFoundException notFound(ConversationKey key) {
+        return new NotFoundException("conversation", null, "No conversation for userId '" + key.userId()
+                + "', sessionId '" + key.sessionId() + "', chatbotId "
+                + (key.chatbotId() == null ? "(default agent)" : "'" + key.chatbotId() + "'")
+                + " in tenant '" + key.tenantId() + "'.");
+    }
+
+    /** Finds and locks the conversation, creating it first when needed. */
+    private Conversation lockOrCreate(ConversationKey key, boolean[] createdOut) {
+        Conversation c = store().findByKey(key, true);
+        if (c == null) {
+            boolean created = createQuietly(key, null);
+            if (createdOut != null) {
+                createdOut[0] = created;
+            }
+            c = store().findByKey(key, true);
+        }
+        return requireCreated(c, key);
+    }
+
+    private boolean createQuietly(ConversationKey key, Map<String, Object> metadata) {
+        try {
+            return creator.createIfAbsent(key, metadata);
+        } catch (EJBException raceLost) {
+            // A concurrent writer committed the same key first; its row is what we use.
+            return false;
+        }
+    }
+
+    private static Conversation requireCreated(Conversation c, ConversationKey key) {
+        return Objects.requireNonNull(c, () -> "conversation " + key + " was neither found nor created");
+    }
+
+    /** Appends one turn to a locked conversation; idempotent on the turn id. */
+    private AppendedTurn append(Conversation c, TurnRecord input) {
+        String turnId = input.turnId() != null ? input.turnId() : UUID.randomUUID().toString();
+        Turn existing = store().findTurn(c, turnId);
+        if (existing != null) {
+            return new AppendedTurn(c.getId(), TurnMapper.record(existing, existing.getInvocations()), false);
+        }
+        Instant now = now();
+        Instant timestamp = input.timestamp() == null ? now : input.timestamp().truncatedTo(ChronoUnit.MICROS);
+        TurnRecord resolved = input.withIdentity(turnId, null,
+                input.userId() != null ? input.userId() : c.getUserId(), timestamp,
+                input.chatbotId() != null ? input.chatbotId() : c.getChatbotId(), TurnState.RAW, 2);
+        PreparedTurn prepared = TurnPreparer.prepare(resolved, settings.normalizationEnabled(), settings.tokenCounter(),
+                settings.offloadThresholdTokens());
+        Turn turn = store().append(c, prepared.turn(), now);
+        TurnRecord stored = prepared.turn().withIdentity(turnId, turn.getSeq(), resolved.userId(), timestamp,
+                resolved.chatbotId(), TurnState.RAW, prepared.turn().schemaVersion());
+        return new AppendedTurn(c.getId(), stored, true);
+    }
+}

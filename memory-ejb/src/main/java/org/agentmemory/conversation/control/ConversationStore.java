@@ -1,0 +1,222 @@
+package org.agentmemory.conversation.control;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.TypedQuery;
+
+import org.agentmemory.api.conversation.ConversationKey;
+import org.agentmemory.api.conversation.TurnRecord;
+import org.agentmemory.conversation.entity.Conversation;
+import org.agentmemory.conversation.entity.ToolInvocation;
+import org.agentmemory.conversation.entity.Turn;
+
+/**
+ * Queries and writes of conversations and turns over a caller-supplied {@link EntityManager}; the caller
+ * owns the transaction. Works in the container and in plain Java SE tests alike.
+ */
+public class ConversationStore {
+
+    private final EntityManager em;
+
+    public ConversationStore(EntityManager em) {
+        this.em = em;
+    }
+
+    /**
+     * @param key  the key
+     * @param lock whether to take the row lock that serializes writers of this conversation
+     * @return the conversation or {@code null}
+     */
+    public Conversation findByKey(ConversationKey key, boolean lock) {
+        TypedQuery<Conversation> q = em.createQuery("SELECT c FROM Conversation c WHERE c.tenantId = :t"
+                + " AND c.chatbotKey = :b AND c.userId = :u AND c.sessionId = :s", Conversation.class)
+                .setParameter("t", key.tenantId())
+                .setParameter("b", Conversation.toKey(key.chatbotId()))
+                .setParameter("u", key.userId())
+                .setParameter("s", key.sessionId());
+        if (lock) {
+            q.setLockMode(LockModeType.PESSIMISTIC_WRITE);
+        }
+        List<Conversation> found = q.getResultList();
+        return found.isEmpty() ? null : found.get(0);
+    }
+
+    /**
+     * @param tenantId the tenant
+     * @param id       the conversation id
+     * @param lock     whether to take the writers' row lock
+     * @return the conversation of that tenant, or {@code null}
+     */
+    public Conversation find(String tenantId, long id, boolean lock) {
+        Conversation c = lock ? em.find(Conversation.class, id, LockModeType.PESSIMISTIC_WRITE)
+                : em.find(Conversation.class, id);
+        return c != null && c.getTenantId().equals(tenantId) ? c : null;
+    }
+
+    /** Inserts a new conversation and flushes, so a duplicate key fails here. */
+    public Conversation insert(ConversationKey key, Map<String, Object> metadata, Instant now) {
+        Conversation c = new Conversation(key.tenantId(), key.chatbotId(), key.userId(), key.sessionId(), metadata, now);
+        em.persist(c);
+        em.flush();
+        return c;
+    }
+
+    /**
+     * @return the stored turn with this id in the conversation, or {@code null}
+     */
+    public Turn findTurn(Conversation c, String turnId) {
+        List<Turn> found = em.createQuery("SELECT t FROM Turn t WHERE t.conversation = :c AND t.turnId = :id", Turn.class)
+                .setParameter("c", c).setParameter("id", turnId).getResultList();
+        return found.isEmpty() ? null : found.get(0);
+    }
+
+    /**
+     * Appends a prepared turn with the next sequence number. The caller holds the conversation's row lock.
+     *
+     * @param c        the locked conversation
+     * @param prepared the turn with ids, text and counts final
+     * @param now      the write time
+     * @return the new entity (persisted)
+     */
+    public Turn append(Conversation c, TurnRecord prepared, Instant now) {
+        Turn turn = new Turn(c, c.nextSequence(now));
+        TurnMapper.fill(turn, prepared);
+        em.persist(turn);
+        return turn;
+    }
+
+    /**
+     * Reads turns in sequence order with their invocations, in two queries whatever the number of turns.
+     *
+     * @param c             the conversation
+     * @param afterSequence only turns with a greater sequence
+     * @param limit         at most this many, or {@code Integer.MAX_VALUE}
+     * @return the records
+     */
+    public List<TurnRecord> turns(Conversation c, long afterSequence, int limit) {
+        TypedQuery<Turn> q = em.createQuery(
+                "SELECT t FROM Turn t WHERE t.conversation = :c AND t.seq > :after ORDER BY t.seq", Turn.class)
+                .setParameter("c", c).setParameter("after", afterSequence);
+        if (limit != Integer.MAX_VALUE) {
+            q.setMaxResults(limit);
+        }
+        List<Turn> turns = q.getResultList();
+        if (turns.isEmpty()) {
+            return List.of();
+        }
+        long first = turns.get(0).getSeq();
+        long last = turns.get(turns.size() - 1).getSeq();
+        List<ToolInvocation> invocations = em.createQuery("SELECT i FROM ToolInvocation i JOIN i.turn t"
+                + " WHERE t.conversation = :c AND t.seq BETWEEN :first AND :last ORDER BY t.seq, i.ordinal",
+                ToolInvocation.class)
+                .setParameter("c", c).setParameter("first", first).setParameter("last", last).getResultList();
+        Map<Long, List<ToolInvocation>> byTurn = new HashMap<>();
+        for (ToolInvocation inv : invocations) {
+            byTurn.computeIfAbsent(inv.getTurn().getId(), k -> new ArrayList<>()).add(inv);
+        }
+        List<TurnRecord> records = new ArrayList<>(turns.size());
+        for (Turn t : turns) {
+            records.add(TurnMapper.record(t, byTurn.getOrDefault(t.getId(), List.of())));
+        }
+        return records;
+    }
+
+    /**
+     * @return whether turns with a sequence greater than {@code afterSequence} exist
+     */
+    public boolean hasTurnsAfter(Conversation c, long afterSequence) {
+        return !em.createQuery("SELECT t.id FROM Turn t WHERE t.conversation = :c AND t.seq > :after", Long.class)
+                .setParameter("c", c).setParameter("after", afterSequence).setMaxResults(1).getResultList().isEmpty();
+    }
+
+    /**
+     * Deletes every turn of a conversation (the database cascades to their invocations).
+     *
+     * @return the number of turns deleted
+     */
+    public long clear(Conversation c, Instant now) {
+        em.flush();
+        int deleted = em.createQuery("DELETE FROM Turn t WHERE t.conversation = :c").setParameter("c", c).executeUpdate();
+        c.cleared(now);
+        return deleted;
+    }
+
+    /**
+     * Deletes a conversation; the database cascades to its turns, invocations and everything else keyed by it.
+     *
+     * @return whether it existed
+     */
+    public boolean delete(String tenantId, long id) {
+        em.flush();
+        int deleted = em.createQuery("DELETE FROM Conversation c WHERE c.tenantId = :t AND c.id = :id")
+                .setParameter("t", tenantId).setParameter("id", id).executeUpdate();
+        em.clear();
+        return deleted > 0;
+    }
+
+    /**
+     * Lists conversations newest first (highest id first), keyset-paged.
+     *
+     * @param tenantId  the tenant
+     * @param userId    the user, or {@code null} for all users
+     * @param chatbotFilter {@code true} to filter on {@code chatbotId} (where {@code null} is the default agent)
+     * @param chatbotId the agent
+     * @param beforeId  only ids lower than this ({@code Long.MAX_VALUE} for the first page)
+     * @param limit     page size; one more row is read to know whether more follow
+     * @return up to {@code limit + 1} conversations
+     */
+    public List<Conversation> list(String tenantId, String userId, boolean chatbotFilter, String chatbotId,
+            long beforeId, int limit) {
+        StringBuilder jpql = new StringBuilder("SELECT c FROM Conversation c WHERE c.tenantId = :t AND c.id < :before");
+        if (userId != null) {
+            jpql.append(" AND c.userId = :u");
+        }
+        if (chatbotFilter) {
+            jpql.append(" AND c.chatbotKey = :b");
+        }
+        jpql.append(" ORDER BY c.id DESC");
+        TypedQuery<Conversation> q = em.createQuery(jpql.toString(), Conversation.class)
+                .setParameter("t", tenantId).setParameter("before", beforeId).setMaxResults(limit + 1);
+        if (userId != null) {
+            q.setParameter("u", userId);
+        }
+        if (chatbotFilter) {
+            q.setParameter("b", Conversation.toKey(chatbotId));
+        }
+        return q.getResultList();
+    }
+
+    /**
+     * @return {conversations, turns, distinct users} of one agent in a tenant
+     */
+    public long[] chatbotCounts(String tenantId, String chatbotId) {
+        Object[] row = em.createQuery("SELECT COUNT(c), COALESCE(SUM(c.turnCount), 0), COUNT(DISTINCT c.userId)"
+                + " FROM Conversation c WHERE c.tenantId = :t AND c.chatbotKey = :b", Object[].class)
+                .setParameter("t", tenantId).setParameter("b", Conversation.toKey(chatbotId)).getSingleResult();
+        return new long[] {((Number) row[0]).longValue(), ((Number) row[1]).longValue(), ((Number) row[2]).longValue()};
+    }
+
+    /**
+     * Distinct users of one agent in ascending order, keyset-paged.
+     *
+     * @param afterUserId only users sorting after this one, or {@code null} for the first page
+     * @param limit       page size; one more is read
+     * @return up to {@code limit + 1} user ids
+     */
+    public List<String> chatbotUsers(String tenantId, String chatbotId, String afterUserId, int limit) {
+        String jpql = "SELECT DISTINCT c.userId FROM Conversation c WHERE c.tenantId = :t AND c.chatbotKey = :b"
+                + (afterUserId == null ? "" : " AND c.userId > :after") + " ORDER BY c.userId";
+        TypedQuery<String> q = em.createQuery(jpql, String.class)
+                .setParameter("t", tenantId).setParameter("b", Conversation.toKey(chatbotId)).setMaxResults(limit + 1);
+        if (afterUserId != null) {
+            q.setParameter("after", afterUserId);
+        }
+        return q.getResultList();
+    }
+}

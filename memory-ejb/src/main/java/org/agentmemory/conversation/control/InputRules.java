@@ -1,0 +1,238 @@
+package org.agentmemory.conversation.control;
+
+import java.util.List;
+import java.util.Map;
+
+import org.agentmemory.api.InvalidInputException;
+import org.agentmemory.api.conversation.ConversationKey;
+import org.agentmemory.api.conversation.ToolInvocationRecord;
+import org.agentmemory.api.conversation.TurnRecord;
+import org.agentmemory.text.CodePoints;
+
+/**
+ * The input rules every entry point (REST, local and remote EJB, import) applies before anything is
+ * written. Ids round-trip exactly, so instead of rewriting them the rules reject what cannot round-trip
+ * or would be ambiguous: empty or blank ids, ids over {@value ConversationKey#MAX_ID_CODE_POINTS} code
+ * points, control characters, and unpaired surrogates (which no UTF-8 store can keep).
+ */
+public final class InputRules {
+
+    /** Longest tool name, in code points. */
+    public static final int MAX_TOOL_NAME_CODE_POINTS = 255;
+
+    /** Longest tenant id, in code points. */
+    public static final int MAX_TENANT_CODE_POINTS = 64;
+
+    private InputRules() {
+    }
+
+    /**
+     * Checks a conversation key.
+     *
+     * @param key the key
+     * @throws InvalidInputException naming {@code userId}, {@code sessionId}, {@code chatbotId} or
+     *                               {@code tenantId} and the broken rule
+     */
+    public static void checkKey(ConversationKey key) throws InvalidInputException {
+        if (key == null) {
+            throw new InvalidInputException("key", "required", "The conversation key is required (userId and sessionId).");
+        }
+        checkTenant(key.tenantId());
+        checkId("userId", key.userId());
+        checkId("sessionId", key.sessionId());
+        checkOptionalId("chatbotId", key.chatbotId());
+    }
+
+    /**
+     * @param tenantId the tenant
+     * @throws InvalidInputException when it is missing or breaks the id rules (at most 64 code points)
+     */
+    public static void checkTenant(String tenantId) throws InvalidInputException {
+        checkId("tenantId", tenantId, MAX_TENANT_CODE_POINTS);
+    }
+
+    /**
+     * A required id: 1–128 code points, not blank, no control characters, no unpaired surrogates.
+     *
+     * @param field the field name used in the message
+     * @param value the id
+     * @throws InvalidInputException when a rule is broken
+     */
+    public static void checkId(String field, String value) throws InvalidInputException {
+        checkId(field, value, ConversationKey.MAX_ID_CODE_POINTS);
+    }
+
+    /**
+     * An optional id: {@code null} is accepted, anything else must pass {@link #checkId(String, String)}.
+     *
+     * @param field the field name used in the message
+     * @param value the id or {@code null}
+     * @throws InvalidInputException when a rule is broken
+     */
+    public static void checkOptionalId(String field, String value) throws InvalidInputException {
+        if (value != null) {
+            checkId(field, value);
+        }
+    }
+
+    private static void checkId(String field, String value, int maxCodePoints) throws InvalidInputException {
+        if (value == null) {
+            throw new InvalidInputException(field, "required", field + " is required.");
+        }
+        if (value.isEmpty()) {
+            throw new InvalidInputException(field, "not-empty", field + " must not be empty.");
+        }
+        if (value.isBlank()) {
+            throw new InvalidInputException(field, "not-blank",
+                    field + " must contain a non-whitespace character; ids are stored exactly as given, so a blank id"
+                            + " would be indistinguishable from a missing one.");
+        }
+        int length = CodePoints.length(value);
+        if (length > maxCodePoints) {
+            throw new InvalidInputException(field, "max-length", field + " is " + length
+                    + " characters long; the limit is " + maxCodePoints + " characters (Unicode code points).");
+        }
+        checkText(field, value, Controls.NONE);
+    }
+
+    /** What control characters a text may contain. */
+    public enum Controls {
+        /** None at all (ids, names). */
+        NONE,
+        /** Any but NUL, which PostgreSQL text cannot store (text stored as given). */
+        NO_NUL,
+        /** Any (text that normalization cleans, or that is stored JSON-escaped). */
+        ANY
+    }
+
+    /**
+     * Checks text: never an unpaired surrogate (no UTF-8 store can keep one), and control characters as
+     * {@code controls} says.
+     *
+     * @param field    the field name used in the message
+     * @param value    the text, {@code null} is accepted
+     * @param controls which control characters are allowed
+     * @throws InvalidInputException when a rule is broken
+     */
+    public static void checkText(String field, String value, Controls controls) throws InvalidInputException {
+        if (value == null) {
+            return;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (Character.isHighSurrogate(c)) {
+                if (i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+                    i++;
+                    continue;
+                }
+                throw unpaired(field, c, i);
+            }
+            if (Character.isLowSurrogate(c)) {
+                throw unpaired(field, c, i);
+            }
+            if (controls == Controls.NONE && Character.getType(c) == Character.CONTROL) {
+                throw new InvalidInputException(field, "control-character", field + " contains the control character U+"
+                        + String.format(java.util.Locale.ROOT, "%04X", (int) c) + " at index " + i
+                        + "; ids may contain any printable character (including '/', '%', quotes, spaces, emoji and CJK)"
+                        + " but no control characters.");
+            }
+            if (controls == Controls.NO_NUL && c == '\u0000') {
+                throw new InvalidInputException(field, "nul-character", field + " contains U+0000 (NUL) at index " + i
+                        + "; remove it (normalization, when enabled, strips it for you).");
+            }
+        }
+    }
+
+    private static InvalidInputException unpaired(String field, char c, int index) {
+        return new InvalidInputException(field, "unpaired-surrogate", field + " contains the unpaired surrogate U+"
+                + String.format(java.util.Locale.ROOT, "%04X", (int) c) + " at index " + index
+                + "; send valid Unicode (a \\uD83D\\uDE00 escape pair, or the character itself in UTF-8).");
+    }
+
+    /**
+     * Checks a turn as a client sends it.
+     *
+     * @param prefix        field path prefix such as {@code ""} or {@code "turns[3]."}
+     * @param turn          the turn
+     * @param normalizeOn   whether normalization will strip control characters from text fields
+     * @throws InvalidInputException naming the field path and the rule
+     */
+    public static void checkTurn(String prefix, TurnRecord turn, boolean normalizeOn) throws InvalidInputException {
+        if (turn == null) {
+            throw new InvalidInputException(prefix.isEmpty() ? "turn" : prefix.substring(0, prefix.length() - 1),
+                    "required", "The turn is required.");
+        }
+        checkOptionalId(prefix + "turnId", turn.turnId());
+        checkOptionalId(prefix + "userId", turn.userId());
+        checkOptionalId(prefix + "chatbotId", turn.chatbotId());
+        Controls text = normalizeOn ? Controls.ANY : Controls.NO_NUL;
+        checkText(prefix + "userMessage", turn.userMessage(), text);
+        checkText(prefix + "assistantResponse", turn.assistantResponse(), text);
+        checkText(prefix + "contextUsed", turn.contextUsed(), text);
+        checkText(prefix + "error", turn.error(), text);
+        List<String> tools = turn.toolsUsed();
+        for (int i = 0; i < tools.size(); i++) {
+            checkText(prefix + "toolsUsed[" + i + "]", tools.get(i), Controls.NO_NUL);
+        }
+        checkJson(prefix + "metadata", turn.metadata());
+        List<ToolInvocationRecord> invocations = turn.toolInvocations();
+        for (int i = 0; i < invocations.size(); i++) {
+            checkInvocation(prefix + "toolInvocations[" + i + "].", invocations.get(i), text);
+        }
+    }
+
+    private static void checkInvocation(String prefix, ToolInvocationRecord invocation, Controls text)
+            throws InvalidInputException {
+        if (invocation == null) {
+            throw new InvalidInputException(prefix.substring(0, prefix.length() - 1), "required",
+                    "A tool invocation must be an object, not null.");
+        }
+        String name = invocation.toolName();
+        if (name == null || name.isBlank()) {
+            throw new InvalidInputException(prefix + "toolName", "required", prefix + "toolName is required and must not be blank.");
+        }
+        int length = CodePoints.length(name);
+        if (length > MAX_TOOL_NAME_CODE_POINTS) {
+            throw new InvalidInputException(prefix + "toolName", "max-length", prefix + "toolName is " + length
+                    + " characters long; the limit is " + MAX_TOOL_NAME_CODE_POINTS + " characters (Unicode code points).");
+        }
+        checkText(prefix + "toolName", name, Controls.NONE);
+        checkText(prefix + "output", invocation.output(), text);
+        checkText(prefix + "error", invocation.error(), text);
+        checkText(prefix + "wmKey", invocation.wmKey(), Controls.NONE);
+        if (invocation.elapsedMs() != null && invocation.elapsedMs() < 0) {
+            throw new InvalidInputException(prefix + "elapsedMs", "min", prefix + "elapsedMs is " + invocation.elapsedMs()
+                    + "; it must be a duration in milliseconds, 0 or more.");
+        }
+        checkJson(prefix + "input", invocation.input());
+    }
+
+    /**
+     * Checks a JSON object supplied as metadata: string keys, valid Unicode everywhere.
+     *
+     * @param field the field name used in the message
+     * @param value the object, {@code null} is accepted
+     * @throws InvalidInputException when a rule is broken
+     */
+    public static void checkJsonObject(String field, Map<String, Object> value) throws InvalidInputException {
+        checkJson(field, value);
+    }
+
+    private static void checkJson(String field, Object value) throws InvalidInputException {
+        if (value instanceof String s) {
+            checkText(field, s, Controls.ANY);
+        } else if (value instanceof Map<?, ?> map) {
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                if (!(e.getKey() instanceof String k)) {
+                    throw new InvalidInputException(field, "json-object", field + " must be a JSON object with string keys.");
+                }
+                checkText(field, k, Controls.ANY);
+                checkJson(field + "." + k, e.getValue());
+            }
+        } else if (value instanceof List<?> list) {
+            for (int i = 0; i < list.size(); i++) {
+                checkJson(field + "[" + i + "]", list.get(i));
+            }
+        }
+    }
+}

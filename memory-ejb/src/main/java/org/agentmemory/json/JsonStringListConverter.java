@@ -1,0 +1,35 @@
+package org.agentmemory.json;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.persistence.AttributeConverter;
+import jakarta.persistence.Converter;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+
+/** Stores a list of strings as a JSON array; {@code null} is stored as {@code []}. */
+@Converter
+public class JsonStringListConverter implements AttributeConverter<List<String>, String> {
+
+    private static final TypeReference<List<String>> TYPE = new TypeReference<>() {
+    };
+
+    @Override
+    public String convertToDatabaseColumn(List<String> attribute) {
+        return CanonicalJson.write(attribute == null ? List.of() : attribute);
+    }
+
+    @Override
+    public List<String> convertToEntityAttribute(String dbData) {
+        if (dbData == null || dbData.isEmpty()) {
+            return new ArrayList<>();
+        }
+        try {
+            return CanonicalJson.mapper().readValue(dbData, TYPE);
+        } catch (IOException e) {
+            throw new IllegalStateException("Stored JSON array is not valid: " + e.getMessage(), e);
+        }
+    }
+}

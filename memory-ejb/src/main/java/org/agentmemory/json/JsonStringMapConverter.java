@@ -1,0 +1,35 @@
+package org.agentmemory.json;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import jakarta.persistence.AttributeConverter;
+import jakarta.persistence.Converter;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+
+/** Stores a string-to-string map as a JSON object; {@code null} is stored as {@code {}}. */
+@Converter
+public class JsonStringMapConverter implements AttributeConverter<Map<String, String>, String> {
+
+    private static final TypeReference<LinkedHashMap<String, String>> TYPE = new TypeReference<>() {
+    };
+
+    @Override
+    public String convertToDatabaseColumn(Map<String, String> attribute) {
+        return CanonicalJson.write(attribute == null ? Map.of() : attribute);
+    }
+
+    @Override
+    public Map<String, String> convertToEntityAttribute(String dbData) {
+        if (dbData == null || dbData.isEmpty()) {
+            return new LinkedHashMap<>();
+        }
+        try {
+            return CanonicalJson.mapper().readValue(dbData, TYPE);
+        } catch (IOException e) {
+            throw new IllegalStateException("Stored JSON object is not valid: " + e.getMessage(), e);
+        }
+    }
+}

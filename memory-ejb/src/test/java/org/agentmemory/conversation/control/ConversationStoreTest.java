@@ -1,0 +1,219 @@
+package org.agentmemory.conversation.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import javax.sql.DataSource;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+
+import org.agentmemory.api.conversation.ConversationKey;
+import org.agentmemory.api.conversation.InvocationStatus;
+import org.agentmemory.api.conversation.TokenCount;
+import org.agentmemory.api.conversation.ToolInvocationRecord;
+import org.agentmemory.api.conversation.TurnRecord;
+import org.agentmemory.api.conversation.TurnState;
+import org.agentmemory.conversation.entity.Conversation;
+import org.agentmemory.schema.SchemaMigration;
+import org.agentmemory.testsupport.Databases;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The store's queries and the migrations, on real H2 and real PostgreSQL with Hibernate, and on H2 with
+ * EclipseLink (the entities must stay portable). The JVM runs in Pacific/Chatham on purpose.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ConversationStoreTest {
+
+    private final List<EntityManagerFactory> units = new ArrayList<>();
+    private EntityManagerFactory hibernateH2;
+    private EntityManagerFactory hibernatePostgres;
+    private EntityManagerFactory eclipseLinkH2;
+
+    @BeforeAll
+    void start() {
+        hibernateH2 = track(Databases.unit("memory-hibernate", Databases.freshH2()));
+        DataSource pg = Databases.freshPostgres("agent_memory_store_test");
+        hibernatePostgres = track(Databases.unit("memory-hibernate", pg));
+        eclipseLinkH2 = track(Databases.unit("memory-eclipselink", Databases.freshH2()));
+    }
+
+    private EntityManagerFactory track(EntityManagerFactory emf) {
+        units.add(emf);
+        return emf;
+    }
+
+    @AfterAll
+    void stop() {
+        units.forEach(EntityManagerFactory::close);
+    }
+
+    // Arguments hold factories, which JUnit would close after each invocation unless told not to.
+    Stream<Arguments> units() {
+        return Stream.of(Arguments.of("hibernate-h2", hibernateH2), Arguments.of("hibernate-postgresql", hibernatePostgres),
+                Arguments.of("eclipselink-h2", eclipseLinkH2));
+    }
+
+    Stream<Arguments> hibernateUnits() {
+        return Stream.of(Arguments.of("hibernate-h2", hibernateH2), Arguments.of("hibernate-postgresql", hibernatePostgres));
+    }
+
+    private static <T> T inTx(EntityManagerFactory emf, Function<ConversationStore, T> work) {
+        EntityManager em = emf.createEntityManager();
+        try {
+            em.getTransaction().begin();
+            T result = work.apply(new ConversationStore(em));
+            em.getTransaction().commit();
+            return result;
+        } finally {
+            if (em.getTransaction().isActive()) {
+                em.getTransaction().rollback();
+            }
+            em.close();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}", autoCloseArguments = false)
+    @MethodSource("hibernateUnits")
+    void mappingValidatesAgainstTheMigratedSchema(String name, EntityManagerFactory emf) {
+        SchemaMigration.validate(emf);
+    }
+
+    @ParameterizedTest(name = "{0}", autoCloseArguments = false)
+    @MethodSource("units")
+    void turnWithTwoInvocationsReadsBackEqualFieldByField(String name, EntityManagerFactory emf) {
+        ConversationKey key = ConversationKey.of("bot/α", "user \"q\" 😀", "sess%2F" + name);
+        Instant ts = Instant.parse("2026-03-29T01:30:00.123456Z");
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put("path", "/tmp/a b.txt");
+        input.put("nested", Map.of("k", List.of(1, 2.5, "x")));
+        ToolInvocationRecord ok = new ToolInvocationRecord("read_file", input, "contents 漢字", InvocationStatus.COMPLETED,
+                null, 12L, null, Map.of(), "wm:1");
+        ToolInvocationRecord failed = new ToolInvocationRecord("bash", Map.of("command", "ls /nope"), null,
+                InvocationStatus.ERROR, "ls: cannot access '/nope'", 3L, null, Map.of(), null);
+        TurnRecord turn = new TurnRecord("t-1", null, "user \"q\" 😀", "read it", "done", "ctx", List.of("read_file", "bash"),
+                ts, Map.of("model", "gpt-4o", "usage", Map.of("input_tokens", 10)), "bot/α", List.of(ok, failed),
+                "partial failure", new TokenCount(2, 1, 30, 33, "o200k_base"), TurnState.RAW, 2, "1");
+
+        long conversationId = inTx(emf, store -> {
+            Conversation c = store.insert(key, Map.of("topic", "files"), ts);
+            store.append(c, turn, ts);
+            return c.getId();
+        });
+
+        List<TurnRecord> read = inTx(emf, store -> store.turns(store.find(key.tenantId(), conversationId, false), 0, Integer.MAX_VALUE));
+
+        assertThat(read).hasSize(1);
+        TurnRecord back = read.get(0);
+        assertThat(back.sequence()).isEqualTo(1L);
+        assertThat(back.timestamp()).isEqualTo(ts);
+        assertThat(back.toolInvocations()).hasSize(2);
+        assertThat(back.toolInvocations().get(1).output()).isNull();
+        assertThat(back.toolInvocations().get(1).status()).isEqualTo(InvocationStatus.ERROR);
+        // JSON numbers come back as the canonical parser reads them; compare through canonical JSON.
+        assertThat(org.agentmemory.json.CanonicalJson.write(back.toolInvocations().get(0).input()))
+                .isEqualTo("{\"nested\":{\"k\":[1,2.5,\"x\"]},\"path\":\"/tmp/a b.txt\"}");
+        TurnRecord expected = turn.withIdentity("t-1", 1L, turn.userId(), ts, "bot/α", TurnState.RAW, 2)
+                .withToolInvocations(List.of(ok.withContent(back.toolInvocations().get(0).input(), ok.output(), ok.error()), failed))
+                .withMetadata(back.metadata());
+        assertThat(back).isEqualTo(expected);
+        assertThat(org.agentmemory.json.CanonicalJson.write(back.metadata()))
+                .isEqualTo("{\"model\":\"gpt-4o\",\"usage\":{\"input_tokens\":10}}");
+    }
+
+    @ParameterizedTest(name = "{0}", autoCloseArguments = false)
+    @MethodSource("units")
+    void pagesOf250SessionsWithEqualTimestampsHaveNoGapsOrRepeats(String name, EntityManagerFactory emf) {
+        Instant sameInstant = Instant.parse("2026-01-01T00:00:00Z");
+        String user = "pager-" + name;
+        inTx(emf, store -> {
+            for (int i = 0; i < 250; i++) {
+                store.insert(ConversationKey.of(null, user, "s" + i), null, sameInstant);
+            }
+            return null;
+        });
+        Set<Long> seen = new HashSet<>();
+        List<Integer> sizes = new ArrayList<>();
+        long before = Long.MAX_VALUE;
+        while (true) {
+            long bound = before;
+            List<Conversation> rows = inTx(emf, store -> store.list("default", user, false, null, bound, 100));
+            List<Conversation> page = rows.size() > 100 ? rows.subList(0, 100) : rows;
+            sizes.add(page.size());
+            page.forEach(c -> assertThat(seen.add(c.getId())).as("repeat %s", c.getId()).isTrue());
+            if (rows.size() <= 100) {
+                break;
+            }
+            before = page.get(page.size() - 1).getId();
+        }
+        assertThat(sizes).containsExactly(100, 100, 50);
+        assertThat(seen).hasSize(250);
+    }
+
+    @ParameterizedTest(name = "{0}", autoCloseArguments = false)
+    @MethodSource("units")
+    void chatbotCountsAndUsers(String name, EntityManagerFactory emf) {
+        String bot = "stats-" + name;
+        Instant now = Instant.parse("2026-01-02T00:00:00Z");
+        inTx(emf, store -> {
+            for (String user : List.of("u1", "u2", "u3")) {
+                for (int s = 0; s < 2; s++) {
+                    Conversation c = store.insert(ConversationKey.of(bot, user, "s" + s), null, now);
+                    for (int t = 0; t < (user.equals("u1") ? 3 : 1); t++) {
+                        store.append(c, TurnRecord.of("t" + t, "q", "a").withIdentity("t" + t, null, user, now, bot,
+                                TurnState.RAW, 2).withTokenCount(new TokenCount(1, 1, 0, 2, "o200k_base")), now);
+                    }
+                }
+            }
+            return null;
+        });
+        long[] counts = inTx(emf, store -> store.chatbotCounts("default", bot));
+        assertThat(counts).containsExactly(6, 10, 3);
+        List<String> firstTwo = inTx(emf, store -> store.chatbotUsers("default", bot, null, 2));
+        assertThat(firstTwo).containsExactly("u1", "u2", "u3");
+        List<String> rest = inTx(emf, store -> store.chatbotUsers("default", bot, "u2", 2));
+        assertThat(rest).containsExactly("u3");
+    }
+
+    @ParameterizedTest(name = "{0}", autoCloseArguments = false)
+    @MethodSource("units")
+    void clearKeepsTheConversationAndDeleteRemovesEverything(String name, EntityManagerFactory emf) {
+        ConversationKey key = ConversationKey.of(null, "clear-" + name, "s");
+        Instant now = Instant.parse("2026-01-03T00:00:00Z");
+        long id = inTx(emf, store -> {
+            Conversation c = store.insert(key, null, now);
+            TurnRecord t = TurnRecord.of("t", "q", "a").withIdentity("t", null, key.userId(), now, null, TurnState.RAW, 2)
+                    .withTokenCount(new TokenCount(1, 1, 1, 3, "o200k_base"))
+                    .withToolInvocations(List.of(ToolInvocationRecord.of("x", Map.of(), "out")));
+            store.append(c, t, now);
+            store.append(c, t.withIdentity("t2", null, key.userId(), now, null, TurnState.RAW, 2), now);
+            return c.getId();
+        });
+        long removed = inTx(emf, store -> store.clear(store.find("default", id, true), now.plusSeconds(1)));
+        assertThat(removed).isEqualTo(2);
+        Conversation after = inTx(emf, store -> store.find("default", id, false));
+        assertThat(after.getTurnCount()).isZero();
+        assertThat(after.getLastSeq()).isEqualTo(2);
+        Boolean deleted = inTx(emf, store -> store.delete("default", id));
+        Conversation gone = inTx(emf, store -> store.find("default", id, false));
+        Boolean deletedAgain = inTx(emf, store -> store.delete("default", id));
+        assertThat(deleted).isTrue();
+        assertThat(gone).isNull();
+        assertThat(deletedAgain).isFalse();
+    }
+}

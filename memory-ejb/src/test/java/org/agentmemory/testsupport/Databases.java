@@ -1,0 +1,77 @@
+package org.agentmemory.testsupport;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.sql.DataSource;
+
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.Persistence;
+
+import org.agentmemory.schema.SchemaMigration;
+import org.h2.jdbcx.JdbcDataSource;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * Real databases for Java SE tests: a fresh in-memory H2 per call, and a fresh database on the machine's
+ * PostgreSQL (host, port and user from the it.pg.* system properties; trust auth on this machine).
+ */
+public final class Databases {
+
+    private static final AtomicInteger H2_COUNTER = new AtomicInteger();
+
+    private Databases() {
+    }
+
+    /** @return a migrated, empty in-memory H2 database */
+    public static DataSource freshH2() {
+        JdbcDataSource ds = new JdbcDataSource();
+        ds.setURL("jdbc:h2:mem:memtest" + H2_COUNTER.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+        ds.setUser("sa");
+        SchemaMigration.migrate(ds, Databases.class.getClassLoader());
+        return ds;
+    }
+
+    /**
+     * @param name database name to (re)create
+     * @return a migrated, empty PostgreSQL database
+     */
+    public static DataSource freshPostgres(String name) {
+        String host = System.getProperty("it.pg.host", "127.0.0.1");
+        int port = Integer.parseInt(System.getProperty("it.pg.port", "5432"));
+        String user = System.getProperty("it.pg.user", "postgres");
+        String password = System.getProperty("it.pg.password", "");
+        try (Connection admin = DriverManager.getConnection("jdbc:postgresql://" + host + ":" + port + "/postgres", user, password);
+             Statement st = admin.createStatement()) {
+            st.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+            st.execute("CREATE DATABASE " + name + " ENCODING 'UTF8'");
+        } catch (SQLException e) {
+            throw new IllegalStateException("PostgreSQL at " + host + ":" + port + " is needed by this test (start it"
+                    + " with .ci/run or pg_ctlcluster); " + e.getMessage(), e);
+        }
+        PGSimpleDataSource ds = new PGSimpleDataSource();
+        ds.setServerNames(new String[] {host});
+        ds.setPortNumbers(new int[] {port});
+        ds.setDatabaseName(name);
+        ds.setUser(user);
+        ds.setPassword(password);
+        SchemaMigration.migrate(ds, Databases.class.getClassLoader());
+        return ds;
+    }
+
+    /**
+     * @param unit       {@code memory-hibernate} or {@code memory-eclipselink}
+     * @param dataSource the database
+     * @return a resource-local persistence unit over the production entities
+     */
+    public static EntityManagerFactory unit(String unit, DataSource dataSource) {
+        Map<String, Object> props = new HashMap<>();
+        props.put("jakarta.persistence.nonJtaDataSource", dataSource);
+        return Persistence.createEntityManagerFactory(unit, props);
+    }
+}

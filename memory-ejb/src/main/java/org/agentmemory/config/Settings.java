@@ -6,6 +6,7 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import org.agentmemory.api.config.MemorySettings;
 import org.agentmemory.tokens.TokenCounter;
 import org.agentmemory.tokens.TokenCounters;
 import org.eclipse.microprofile.config.Config;
@@ -24,11 +25,6 @@ public class Settings {
     private TokenCounter tokenCounter;
     private boolean normalizationEnabled;
     private int offloadThresholdTokens;
-    private long restMaxBodyBytes;
-    private long importMaxBodyBytes;
-    private int importMaxLineBytes;
-    private int importBatchLines;
-    private int retryAfterSeconds;
     private int metadataMergeAttempts;
 
     @PostConstruct
@@ -44,30 +40,12 @@ public class Settings {
                 .orElse(MemorySettings.Defaults.NORMALIZATION_ENABLED);
         offloadThresholdTokens = intValue(MemorySettings.OFFLOAD_THRESHOLD_TOKENS,
                 MemorySettings.Defaults.OFFLOAD_THRESHOLD_TOKENS, v -> v >= 1, "an integer ≥ 1 (tokens)");
-        restMaxBodyBytes = longValue(MemorySettings.REST_MAX_BODY_BYTES, MemorySettings.Defaults.REST_MAX_BODY_BYTES,
-                v -> v >= 1024, "an integer ≥ 1024 (bytes)");
-        importMaxBodyBytes = longValue(MemorySettings.IMPORT_MAX_BODY_BYTES, MemorySettings.Defaults.IMPORT_MAX_BODY_BYTES,
-                v -> v >= 1024, "an integer ≥ 1024 (bytes)");
-        importMaxLineBytes = intValue(MemorySettings.IMPORT_MAX_LINE_BYTES, MemorySettings.Defaults.IMPORT_MAX_LINE_BYTES,
-                v -> v >= 1024, "an integer ≥ 1024 (bytes)");
-        importBatchLines = intValue(MemorySettings.IMPORT_BATCH_LINES, MemorySettings.Defaults.IMPORT_BATCH_LINES,
-                v -> v >= 1 && v <= 1000, "an integer from 1 to 1000 (lines)");
-        retryAfterSeconds = intValue(MemorySettings.RETRY_AFTER_SECONDS, MemorySettings.Defaults.RETRY_AFTER_SECONDS,
-                v -> v >= 1, "an integer ≥ 1 (seconds)");
         metadataMergeAttempts = intValue(MemorySettings.METADATA_MERGE_ATTEMPTS,
                 MemorySettings.Defaults.METADATA_MERGE_ATTEMPTS, v -> v >= 1, "an integer ≥ 1 (attempts)");
     }
 
     private int intValue(String key, int defaultValue, Predicate<Integer> valid, String allowed) {
         int value = config.getOptionalValue(key, Integer.class).orElse(defaultValue);
-        if (!valid.test(value)) {
-            throw new IllegalStateException(key + " is " + value + "; it must be " + allowed + ". Default: " + defaultValue);
-        }
-        return value;
-    }
-
-    private long longValue(String key, long defaultValue, Predicate<Long> valid, String allowed) {
-        long value = config.getOptionalValue(key, Long.class).orElse(defaultValue);
         if (!valid.test(value)) {
             throw new IllegalStateException(key + " is " + value + "; it must be " + allowed + ". Default: " + defaultValue);
         }
@@ -87,31 +65,6 @@ public class Settings {
     /** @return {@value MemorySettings#OFFLOAD_THRESHOLD_TOKENS}, tokens */
     public int offloadThresholdTokens() {
         return offloadThresholdTokens;
-    }
-
-    /** @return {@value MemorySettings#REST_MAX_BODY_BYTES}, bytes */
-    public long restMaxBodyBytes() {
-        return restMaxBodyBytes;
-    }
-
-    /** @return {@value MemorySettings#IMPORT_MAX_BODY_BYTES}, bytes */
-    public long importMaxBodyBytes() {
-        return importMaxBodyBytes;
-    }
-
-    /** @return {@value MemorySettings#IMPORT_MAX_LINE_BYTES}, bytes */
-    public int importMaxLineBytes() {
-        return importMaxLineBytes;
-    }
-
-    /** @return {@value MemorySettings#IMPORT_BATCH_LINES}, lines */
-    public int importBatchLines() {
-        return importBatchLines;
-    }
-
-    /** @return {@value MemorySettings#RETRY_AFTER_SECONDS}, seconds */
-    public int retryAfterSeconds() {
-        return retryAfterSeconds;
     }
 
     /** @return {@value MemorySettings#METADATA_MERGE_ATTEMPTS} */

@@ -1,5 +1,5 @@
 /**
- * Configuration: every key documented once in {@link org.agentmemory.config.MemorySettings}, read and
+ * Configuration: every key documented once in {@link org.agentmemory.api.config.MemorySettings}, read and
  * validated at start-up by {@link org.agentmemory.config.Settings}.
  *
  * <p>Decisions: MicroProfile Config only (system properties, environment, config sources), defaults in

@@ -55,6 +55,16 @@ public interface ConversationMemoryOperations {
     ConversationHistory getHistoryById(String tenantId, long conversationId) throws NotFoundException;
 
     /**
+     * Reads a conversation's key, times and turn count without its turns.
+     *
+     * @param tenantId       the caller's tenant
+     * @param conversationId the conversation
+     * @return the summary
+     * @throws NotFoundException when it does not exist in the tenant
+     */
+    ConversationSummary getSummary(String tenantId, long conversationId) throws NotFoundException;
+
+    /**
      * Reads a slice of a conversation's turns, for streaming.
      *
      * @param tenantId       the caller's tenant

@@ -102,6 +102,11 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     }
 
     @Override
+    public ConversationSummary getSummary(String tenantId, long conversationId) throws NotFoundException {
+        return TurnMapper.summary(existing(tenantId, conversationId, false));
+    }
+
+    @Override
     public TurnPage getTurns(String tenantId, long conversationId, long afterSequence, int limit)
             throws NotFoundException, InvalidInputException {
         Cursors.checkLimit(limit);

@@ -1,4 +1,4 @@
-package org.agentmemory.config;
+package org.agentmemory.api.config;
 
 /**
  * Every configuration key of the memory service, documented once: meaning, type, unit and default.
@@ -6,7 +6,7 @@ package org.agentmemory.config;
  * <p>Keys are MicroProfile Config properties: set them as system properties (WildFly CLI
  * {@code /system-property=memory.tokenizer:add(value=cl100k_base)}), environment variables
  * ({@code MEMORY_TOKENIZER=cl100k_base}) or in a config source of your own. The README's configuration table
- * and {@code config/microprofile-config.md} list the same keys; {@link Settings} reads and validates them
+ * and {@code config/microprofile-config.md} list the same keys; the EJB module's {@code Settings} and the web module's {@code RestSettings} read and validate them
  * at start-up, so a bad value fails the deployment with a message naming the key.
  */
 public final class MemorySettings {

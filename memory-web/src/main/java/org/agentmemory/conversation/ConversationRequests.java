@@ -1,0 +1,82 @@
+package org.agentmemory.conversation;
+
+import java.util.List;
+import java.util.Map;
+
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+
+import org.agentmemory.api.conversation.TurnRecord;
+
+/**
+ * Request bodies of the conversation resources. Bean Validation checks presence; the service checks every
+ * other rule (lengths in code points, characters) and names the field either way.
+ */
+public final class ConversationRequests {
+
+    private ConversationRequests() {
+    }
+
+    /**
+     * Body of {@code POST /conversations}.
+     *
+     * @param userId    the user (required)
+     * @param sessionId the session (required)
+     * @param chatbotId the agent, or absent for the default agent
+     * @param metadata  initial metadata object, or absent
+     */
+    public record CreateConversation(
+            @NotNull(message = "userId is required") String userId,
+            @NotNull(message = "sessionId is required") String sessionId,
+            String chatbotId,
+            Map<String, Object> metadata) {
+    }
+
+    /**
+     * Body of {@code POST /turns}: a turn and the conversation it belongs to (created when missing).
+     *
+     * @param userId    the user (required)
+     * @param sessionId the session (required)
+     * @param chatbotId the agent, or absent for the default agent
+     * @param turn      the turn (required)
+     */
+    public record AddTurn(
+            @NotNull(message = "userId is required") String userId,
+            @NotNull(message = "sessionId is required") String sessionId,
+            String chatbotId,
+            @NotNull(message = "turn is required") TurnRecord turn) {
+    }
+
+    /**
+     * Body of {@code POST /turns/batch}: turns appended in order, in one transaction.
+     *
+     * @param userId    the user (required)
+     * @param sessionId the session (required)
+     * @param chatbotId the agent, or absent for the default agent
+     * @param turns     1 to 1000 turns
+     */
+    public record AddTurns(
+            @NotNull(message = "userId is required") String userId,
+            @NotNull(message = "sessionId is required") String sessionId,
+            String chatbotId,
+            @NotEmpty(message = "turns must contain at least one turn") List<@NotNull(message = "turns must not contain null") TurnRecord> turns) {
+    }
+
+    /**
+     * Body of {@code POST /conversations/{id}/turns/batch}.
+     *
+     * @param turns 1 to 1000 turns
+     */
+    public record TurnBatch(
+            @NotEmpty(message = "turns must contain at least one turn") List<@NotNull(message = "turns must not contain null") TurnRecord> turns) {
+    }
+
+    /**
+     * Answer of {@code DELETE /conversations/{id}/turns}.
+     *
+     * @param conversationId the conversation
+     * @param removedTurns   how many turns were removed
+     */
+    public record Cleared(long conversationId, long removedTurns) {
+    }
+}

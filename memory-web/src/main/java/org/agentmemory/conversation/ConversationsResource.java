@@ -1,0 +1,280 @@
+package org.agentmemory.conversation;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.EntityTag;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.core.Context;
+
+import org.agentmemory.api.InvalidInputException;
+import org.agentmemory.api.MemoryException;
+import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.VersionConflictException;
+import org.agentmemory.api.conversation.AppendedTurn;
+import org.agentmemory.api.conversation.ConversationHistory;
+import org.agentmemory.api.conversation.ConversationKey;
+import org.agentmemory.api.conversation.ConversationMemory;
+import org.agentmemory.api.conversation.ConversationMemoryOperations;
+import org.agentmemory.api.conversation.ConversationMetadata;
+import org.agentmemory.api.conversation.ConversationSummary;
+import org.agentmemory.api.conversation.Page;
+import org.agentmemory.api.conversation.TurnPage;
+import org.agentmemory.api.conversation.TurnRecord;
+import org.agentmemory.rest.Params;
+import org.agentmemory.rest.Problem;
+import org.agentmemory.rest.Problems;
+import org.agentmemory.rest.ServiceUnavailableFallback;
+import org.agentmemory.rest.Tenants;
+import org.eclipse.microprofile.faulttolerance.Bulkhead;
+import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * Conversation histories by the service's conversation id, and listing by user (spec §11).
+ *
+ * <p>Fault tolerance (values overridable with MicroProfile Config, e.g.
+ * {@code org.agentmemory.conversation.ConversationsResource/Timeout/value=5000}): each call times out after
+ * 10,000 ms, at most 64 run at once, and either limit answers 503 with {@code Retry-After}.
+ * Errors are {@code application/problem+json}: 400 naming the field, 404, 409/412 on version conflicts, 413.
+ */
+@Path("conversations")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Conversations", description = "Conversation histories and their turns")
+@Timeout(10_000)
+@Bulkhead(64)
+public class ConversationsResource {
+
+    @EJB
+    ConversationMemory memory;
+
+    @Inject
+    Tenants tenants;
+
+    @Context
+    UriInfo uri;
+
+    @POST
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Create a conversation history",
+            description = "Creates an empty history for (userId, sessionId, chatbotId), or returns the existing one unchanged.")
+    @APIResponse(responseCode = "201", description = "Created; Location names the conversation",
+            content = @Content(schema = @Schema(implementation = ConversationHistory.class)))
+    @APIResponse(responseCode = "200", description = "It already existed; returned unchanged",
+            content = @Content(schema = @Schema(implementation = ConversationHistory.class)))
+    @APIResponse(responseCode = "400", description = "An id breaks a rule", content = @Content(mediaType = Problem.MEDIA_TYPE,
+            schema = @Schema(implementation = Problem.class)))
+    public Response create(@Valid @NotNull(message = "the body is required") ConversationRequests.CreateConversation body)
+            throws MemoryException {
+        ConversationKey key = new ConversationKey(tenants.current(), body.chatbotId(), body.userId(), body.sessionId());
+        boolean existed;
+        try {
+            memory.findConversationId(key);
+            existed = true;
+        } catch (NotFoundException e) {
+            existed = false;
+        }
+        ConversationHistory history = memory.createHistory(key, body.metadata());
+        if (existed) {
+            return Response.ok(history).tag(etag(history.version())).build();
+        }
+        return Response.created(URI.create("conversations/" + history.conversationId())).entity(history)
+                .tag(etag(history.version())).build();
+    }
+
+    @GET
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "List a user's conversations", description = "Newest first, keyset-paged (spec §11 list_sessions).")
+    @APIResponse(responseCode = "200", description = "One page; pass nextCursor back as cursor for the next")
+    public Response list(
+            @Parameter(description = "The user (required)") @QueryParam("userId") String userId,
+            @Parameter(description = "Only this agent's conversations; absent for every agent's") @QueryParam("chatbotId") String chatbotId,
+            @Parameter(description = "Page size, 1 to 1000 (default 100)") @QueryParam("limit") String limit,
+            @Parameter(description = "nextCursor of the previous page") @QueryParam("cursor") String cursor) throws MemoryException {
+        Page<ConversationSummary> page = memory.listSessions(tenants.current(), Params.required("userId", userId), chatbotId,
+                Params.intParam("limit", limit, 100, 1, ConversationMemoryOperations.MAX_PAGE_SIZE), cursor);
+        return Response.ok(page).build();
+    }
+
+    @GET
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Path("lookup")
+    @Operation(summary = "Get a history by its key", description = "All turns in sequence order (spec §11 get_history).")
+    @APIResponse(responseCode = "200", description = "The history", content = @Content(schema = @Schema(implementation = ConversationHistory.class)))
+    @APIResponse(responseCode = "404", description = "No such conversation")
+    public Response lookup(@QueryParam("userId") String userId, @QueryParam("sessionId") String sessionId,
+            @QueryParam("chatbotId") String chatbotId) throws MemoryException {
+        ConversationKey key = new ConversationKey(tenants.current(), chatbotId, Params.required("userId", userId),
+                Params.required("sessionId", sessionId));
+        ConversationHistory history = memory.getHistory(key);
+        return Response.ok(history).tag(etag(history.version())).build();
+    }
+
+    @GET
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Path("{id}")
+    @Operation(summary = "Get a history", description = "All turns in sequence order.")
+    @APIResponse(responseCode = "200", description = "The history", content = @Content(schema = @Schema(implementation = ConversationHistory.class)))
+    @APIResponse(responseCode = "404", description = "No such conversation")
+    public Response get(@PathParam("id") long id) throws MemoryException {
+        ConversationHistory history = memory.getHistoryById(tenants.current(), id);
+        return Response.ok(history).tag(etag(history.version())).build();
+    }
+
+    @GET
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Path("{id}/turns")
+    @Operation(summary = "Read a slice of turns", description = "Turns with a sequence greater than 'after', at most 'limit'.")
+    @APIResponse(responseCode = "200", description = "The slice", content = @Content(schema = @Schema(implementation = TurnPage.class)))
+    public Response turns(@PathParam("id") long id, @QueryParam("after") String after, @QueryParam("limit") String limit)
+            throws MemoryException {
+        TurnPage page = memory.getTurns(tenants.current(), id, Params.longParam("after", after, 0, 0, Long.MAX_VALUE),
+                Params.intParam("limit", limit, 100, 1, ConversationMemoryOperations.MAX_PAGE_SIZE));
+        return Response.ok(page).build();
+    }
+
+    @POST
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Path("{id}/turns")
+    @Operation(summary = "Add a turn to this conversation",
+            description = "Normalized, counted and sequenced in one transaction; idempotent on turnId.")
+    @APIResponse(responseCode = "201", description = "Stored", content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
+    @APIResponse(responseCode = "200", description = "A turn with this turnId already existed; nothing written")
+    public Response addTurn(@PathParam("id") long id, @NotNull(message = "the body (a turn) is required") TurnRecord turn)
+            throws MemoryException {
+        ConversationKey key = memory.getSummary(tenants.current(), id).key();
+        AppendedTurn appended = memory.addTurn(key, turn);
+        return Response.status(appended.created() ? 201 : 200).entity(appended).build();
+    }
+
+    @POST
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Path("{id}/turns/batch")
+    @Operation(summary = "Add turns in order", description = "All or nothing, in one transaction; 1 to 1000 turns.")
+    @APIResponse(responseCode = "200", description = "One result per turn, in order")
+    public Response addTurns(@PathParam("id") long id,
+            @Valid @NotNull(message = "the body is required") ConversationRequests.TurnBatch body) throws MemoryException {
+        ConversationKey key = memory.getSummary(tenants.current(), id).key();
+        List<AppendedTurn> appended = memory.addTurns(key, body.turns());
+        return Response.ok(appended).build();
+    }
+
+    @DELETE
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Path("{id}/turns")
+    @Operation(summary = "Clear a history", description = "Removes every turn; keeps the conversation and its metadata.")
+    @APIResponse(responseCode = "200", description = "How many turns were removed")
+    public Response clear(@PathParam("id") long id) throws MemoryException {
+        long removed = memory.clearHistory(tenants.current(), id);
+        return Response.ok(new ConversationRequests.Cleared(id, removed)).build();
+    }
+
+    @DELETE
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Path("{id}")
+    @Operation(summary = "Delete a history", description = "Deletes the conversation and everything stored under it.")
+    @APIResponse(responseCode = "204", description = "Deleted")
+    @APIResponse(responseCode = "404", description = "No such conversation")
+    public Response delete(@PathParam("id") long id) throws MemoryException {
+        if (!memory.deleteHistory(tenants.current(), id)) {
+            throw new NotFoundException("conversation", Long.toString(id),
+                    "Conversation " + id + " does not exist in tenant '" + tenants.current() + "'.");
+        }
+        return Response.noContent().build();
+    }
+
+    @GET
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Path("{id}/metadata")
+    @Operation(summary = "Read the metadata", description = "The ETag is the version; send it back in If-Match.")
+    @APIResponse(responseCode = "200", description = "Metadata and version",
+            content = @Content(schema = @Schema(implementation = ConversationMetadata.class)))
+    public Response metadata(@PathParam("id") long id) throws MemoryException {
+        ConversationMetadata metadata = memory.getMetadata(tenants.current(), id);
+        return Response.ok(metadata).tag(etag(metadata.version())).build();
+    }
+
+    @PUT
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Path("{id}/metadata")
+    @Operation(summary = "Replace the metadata",
+            description = "With If-Match: only if the version is still the one read (412 otherwise); without: unconditionally.")
+    @APIResponse(responseCode = "200", description = "Metadata and new version")
+    @APIResponse(responseCode = "412", description = "If-Match does not match the current version")
+    public Response replaceMetadata(@PathParam("id") long id, @HeaderParam("If-Match") String ifMatch,
+            @NotNull(message = "the body (a JSON object) is required") Map<String, Object> metadata) throws MemoryException {
+        long expected = expectedVersion(ifMatch);
+        try {
+            ConversationMetadata updated = memory.updateMetadata(tenants.current(), id, metadata, expected);
+            return Response.ok(updated).tag(etag(updated.version())).build();
+        } catch (VersionConflictException e) {
+            return Problems.of(412, e.kind(), "Precondition failed", e.getMessage(), "If-Match", "version", uri)
+                    .tag(etag(e.actualVersion())).build();
+        }
+    }
+
+    @GET
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Path("{id}/export")
+    @Produces(JsonlWriter.MEDIA_TYPE)
+    @Operation(summary = "Export a conversation as JSONL", description = "One line per turn, the import format.")
+    @APIResponse(responseCode = "200", description = "application/x-ndjson stream")
+    public Response export(@PathParam("id") long id) throws MemoryException {
+        ConversationSummary summary = memory.getSummary(tenants.current(), id);
+        StreamingOutput body = out -> new JsonlWriter(memory, tenants.current(), out).writeConversation(summary.conversationId());
+        return Response.ok(body, JsonlWriter.MEDIA_TYPE).build();
+    }
+
+    static EntityTag etag(long version) {
+        return new EntityTag(Long.toString(version));
+    }
+
+    /** @return the version named by If-Match, or -1 for none or {@code *} */
+    static long expectedVersion(String ifMatch) throws InvalidInputException {
+        if (ifMatch == null || ifMatch.isBlank() || ifMatch.trim().equals("*")) {
+            return -1;
+        }
+        String value = ifMatch.trim();
+        if (value.startsWith("W/")) {
+            value = value.substring(2);
+        }
+        if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
+            value = value.substring(1, value.length() - 1);
+        }
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException("If-Match", "etag", "If-Match is '" + ifMatch
+                    + "'; send the ETag of a previous GET, e.g. \"7\".");
+        }
+    }
+}

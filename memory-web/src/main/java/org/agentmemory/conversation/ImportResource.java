@@ -1,0 +1,202 @@
+package org.agentmemory.conversation;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.ejb.EJB;
+import jakarta.ejb.EJBException;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+
+import org.agentmemory.api.InvalidInputException;
+import org.agentmemory.api.MemoryException;
+import org.agentmemory.api.conversation.ConversationKey;
+import org.agentmemory.api.conversation.ConversationMemory;
+import org.agentmemory.api.conversation.ImportLine;
+import org.agentmemory.api.conversation.ImportReport;
+import org.agentmemory.rest.Params;
+import org.agentmemory.rest.RestJson;
+import org.agentmemory.rest.RestSettings;
+import org.agentmemory.rest.ServiceUnavailableFallback;
+import org.agentmemory.rest.Tenants;
+import org.eclipse.microprofile.faulttolerance.Bulkhead;
+import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectReader;
+
+/**
+ * Bulk import and export of turns as JSONL ({@link JsonlLine}, one turn per line with its conversation key).
+ *
+ * <p>Import streams the body, commits every {@code memory.import.batch-lines} lines in one transaction,
+ * and answers with counts and one error per bad line; a bad line never aborts the good ones (a batch that
+ * fails in the database is retried line by line to find the culprit). Fault tolerance: no time limit
+ * (imports are long), 4 concurrent imports, 503 + {@code Retry-After} beyond that.
+ */
+@Path("")
+@RequestScoped
+@Tag(name = "Import and export", description = "JSONL bulk transfer of turns")
+@Bulkhead(4)
+public class ImportResource {
+
+    private static final Logger LOG = Logger.getLogger(ImportResource.class.getName());
+    private static final ObjectReader READER = RestJson.mapper().readerFor(JsonlLine.class);
+
+    @EJB
+    ConversationMemory memory;
+
+    @Inject
+    Tenants tenants;
+
+    @Inject
+    RestSettings settings;
+
+    @POST
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = BulkheadException.class)
+    @Path("import")
+    @Consumes({JsonlWriter.MEDIA_TYPE, "application/jsonl", "application/x-jsonlines", MediaType.TEXT_PLAIN})
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Import turns from JSONL", description = "One JSON object per line: {\"key\":{\"chatbotId\",\"userId\","
+            + "\"sessionId\"},\"turn\":{...}}. Turns of one conversation are appended in line order; existing turn ids are"
+            + " counted as duplicates and left unchanged.")
+    @APIResponse(responseCode = "200", description = "Counts and per-line errors",
+            content = @Content(schema = @Schema(implementation = ImportReport.class)))
+    public Response importJsonl(InputStream body) throws IOException, MemoryException {
+        String tenant = tenants.current();
+        JsonlReader reader = new JsonlReader(body, settings.importMaxLineBytes());
+        Totals totals = new Totals();
+        List<ImportLine> batch = new ArrayList<>();
+        JsonlReader.Line line;
+        while ((line = reader.next()) != null) {
+            if (line.error() == null && line.text().isBlank()) {
+                continue;
+            }
+            totals.read++;
+            if (line.error() != null) {
+                totals.errors.add(new ImportReport.LineError(line.number(), null, line.error()));
+                continue;
+            }
+            ImportLine parsed = parse(line, totals.errors);
+            if (parsed != null) {
+                batch.add(parsed);
+                if (batch.size() >= settings.importBatchLines()) {
+                    store(tenant, batch, totals);
+                    batch.clear();
+                }
+            }
+        }
+        if (!batch.isEmpty()) {
+            store(tenant, batch, totals);
+        }
+        totals.errors.sort((a, b) -> Long.compare(a.line(), b.line()));
+        return Response.ok(new ImportReport(totals.read, totals.imported, totals.duplicates, totals.created, totals.errors)).build();
+    }
+
+    @GET
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = BulkheadException.class)
+    @Path("export")
+    @Produces(JsonlWriter.MEDIA_TYPE)
+    @Operation(summary = "Export all of a user's conversations as JSONL",
+            description = "Oldest conversation first, each in sequence order; the import format.")
+    @APIResponse(responseCode = "200", description = "application/x-ndjson stream")
+    public Response export(@QueryParam("userId") String userId, @QueryParam("chatbotId") String chatbotId)
+            throws MemoryException {
+        String tenant = tenants.current();
+        String user = Params.required("userId", userId);
+        // Validates the ids before the stream starts, so a bad id is a 400 rather than a broken stream.
+        memory.listSessions(tenant, user, chatbotId, 1, null);
+        StreamingOutput out = stream -> new JsonlWriter(memory, tenant, stream).writeUser(user, chatbotId);
+        return Response.ok(out, JsonlWriter.MEDIA_TYPE).build();
+    }
+
+    private static ImportLine parse(JsonlReader.Line line, List<ImportReport.LineError> errors) {
+        try {
+            JsonlLine json = READER.readValue(line.text());
+            if (json == null || json.key() == null) {
+                errors.add(new ImportReport.LineError(line.number(), "key", "key is required: {\"userId\":…,\"sessionId\":…}"));
+                return null;
+            }
+            if (json.turn() == null) {
+                errors.add(new ImportReport.LineError(line.number(), "turn", "turn is required"));
+                return null;
+            }
+            return new ImportLine(line.number(), new ConversationKey(ConversationKey.DEFAULT_TENANT, json.key().chatbotId(),
+                    json.key().userId(), json.key().sessionId()), json.turn());
+        } catch (JsonProcessingException e) {
+            String field = null;
+            if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+                StringBuilder path = new StringBuilder();
+                for (JsonMappingException.Reference ref : mapping.getPath()) {
+                    if (ref.getFieldName() != null) {
+                        path.append(path.length() == 0 ? "" : ".").append(ref.getFieldName());
+                    } else if (ref.getIndex() >= 0) {
+                        path.append('[').append(ref.getIndex()).append(']');
+                    }
+                }
+                field = path.toString();
+            }
+            errors.add(new ImportReport.LineError(line.number(), field, "not a valid line: " + e.getOriginalMessage()));
+            return null;
+        } catch (IOException e) {
+            errors.add(new ImportReport.LineError(line.number(), null, "not a valid line: " + e.getMessage()));
+            return null;
+        }
+    }
+
+    /** Stores one batch; when the batch fails in the database, stores its lines one by one. */
+    private void store(String tenant, List<ImportLine> batch, Totals totals) throws InvalidInputException {
+        try {
+            totals.add(memory.importTurns(tenant, List.copyOf(batch)));
+        } catch (EJBException batchFailed) {
+            LOG.log(Level.WARNING, "An import batch of " + batch.size() + " lines failed; retrying line by line", batchFailed);
+            for (ImportLine line : batch) {
+                try {
+                    totals.add(memory.importTurns(tenant, List.of(line)));
+                } catch (EJBException lineFailed) {
+                    Throwable root = lineFailed;
+                    while (root.getCause() != null && root.getCause() != root) {
+                        root = root.getCause();
+                    }
+                    totals.errors.add(new ImportReport.LineError(line.lineNumber(), null,
+                            "could not be stored: " + root.getClass().getSimpleName() + ": " + root.getMessage()));
+                }
+            }
+        }
+    }
+
+    /** Running totals across batches. */
+    private static final class Totals {
+        long read;
+        long imported;
+        long duplicates;
+        long created;
+        final List<ImportReport.LineError> errors = new ArrayList<>();
+
+        void add(ImportReport report) {
+            imported += report.turnsImported();
+            duplicates += report.duplicates();
+            created += report.conversationsCreated();
+            errors.addAll(report.errors());
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package org.agentmemory.conversation;
+
+import java.util.List;
+
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.agentmemory.api.MemoryException;
+import org.agentmemory.api.conversation.AppendedTurn;
+import org.agentmemory.api.conversation.ConversationKey;
+import org.agentmemory.api.conversation.ConversationMemory;
+import org.agentmemory.rest.ServiceUnavailableFallback;
+import org.agentmemory.rest.Tenants;
+import org.eclipse.microprofile.faulttolerance.Bulkhead;
+import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * Adding turns by conversation key: the conversation is created on first use (spec §6 {@code add_turn}).
+ * Safe under any number of concurrent clients appending to the same (possibly new) conversation.
+ *
+ * <p>Fault tolerance: 10,000 ms timeout, 64 concurrent calls, 503 + {@code Retry-After} beyond either
+ * (override with MicroProfile Config {@code org.agentmemory.conversation.TurnsResource/Timeout/value} …).
+ */
+@Path("turns")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Turns", description = "Append turns by conversation key")
+@Timeout(10_000)
+@Bulkhead(64)
+public class TurnsResource {
+
+    @EJB
+    ConversationMemory memory;
+
+    @Inject
+    Tenants tenants;
+
+    @POST
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Add a turn", description = "Creates the conversation when missing; normalizes, counts tokens"
+            + " (o200k_base) and assigns the next sequence in one transaction; idempotent on turn.turnId.")
+    @APIResponse(responseCode = "201", description = "Stored", content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
+    @APIResponse(responseCode = "200", description = "This turnId already existed; nothing written",
+            content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
+    @APIResponse(responseCode = "400", description = "A field breaks a rule (the problem names it)")
+    public Response add(@Valid @NotNull(message = "the body is required") ConversationRequests.AddTurn body) throws MemoryException {
+        AppendedTurn appended = memory.addTurn(key(body.chatbotId(), body.userId(), body.sessionId()), body.turn());
+        return Response.status(appended.created() ? 201 : 200).entity(appended).build();
+    }
+
+    @POST
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Path("batch")
+    @Operation(summary = "Add turns in order", description = "1 to 1000 turns, one transaction, all or nothing.")
+    @APIResponse(responseCode = "200", description = "One result per turn, in order")
+    public Response addBatch(@Valid @NotNull(message = "the body is required") ConversationRequests.AddTurns body)
+            throws MemoryException {
+        List<AppendedTurn> appended = memory.addTurns(key(body.chatbotId(), body.userId(), body.sessionId()), body.turns());
+        return Response.ok(appended).build();
+    }
+
+    private ConversationKey key(String chatbotId, String userId, String sessionId) {
+        return new ConversationKey(tenants.current(), chatbotId, userId, sessionId);
+    }
+}

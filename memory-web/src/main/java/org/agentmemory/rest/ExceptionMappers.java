@@ -1,0 +1,303 @@
+package org.agentmemory.rest;
+
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.inject.Inject;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.ElementKind;
+import jakarta.validation.Path;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+
+import org.agentmemory.api.InvalidInputException;
+import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.VersionConflictException;
+import org.eclipse.microprofile.faulttolerance.exceptions.FaultToleranceException;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+
+/**
+ * One exception mapper per failure kind, all answering RFC 9457 problem details.
+ */
+public final class ExceptionMappers {
+
+    private static final Logger LOG = Logger.getLogger(ExceptionMappers.class.getName());
+
+    private ExceptionMappers() {
+    }
+
+    /** @return the first throwable of the given type in the cause chain, or {@code null} */
+    static <T extends Throwable> T cause(Throwable e, Class<T> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return null;
+    }
+
+    /** 400: a business rule on an input field ({@link InvalidInputException}). */
+    @Provider
+    public static class InvalidInput implements ExceptionMapper<InvalidInputException> {
+        @Context
+        UriInfo uri;
+
+        @Override
+        public Response toResponse(InvalidInputException e) {
+            return Problems.badRequest(e.field(), e.rule(), e.getMessage(), uri);
+        }
+    }
+
+    /** 404. */
+    @Provider
+    public static class NotFound implements ExceptionMapper<NotFoundException> {
+        @Context
+        UriInfo uri;
+
+        @Override
+        public Response toResponse(NotFoundException e) {
+            return Problems.of(404, e.kind(), "Not found", e.getMessage(), null, null, uri).build();
+        }
+    }
+
+    /** 409: an optimistic write lost. */
+    @Provider
+    public static class VersionConflict implements ExceptionMapper<VersionConflictException> {
+        @Context
+        UriInfo uri;
+
+        @Override
+        public Response toResponse(VersionConflictException e) {
+            return Problems.of(409, e.kind(), "Version conflict", e.getMessage(), null, null, uri)
+                    .tag(Long.toString(e.actualVersion())).build();
+        }
+    }
+
+    /** 400: a Bean Validation constraint on a parameter or body field. */
+    @Provider
+    public static class ConstraintViolations implements ExceptionMapper<ConstraintViolationException> {
+        @Context
+        UriInfo uri;
+
+        @Override
+        public Response toResponse(ConstraintViolationException e) {
+            ConstraintViolation<?> first = e.getConstraintViolations().stream()
+                    .sorted((a, b) -> a.getPropertyPath().toString().compareTo(b.getPropertyPath().toString()))
+                    .findFirst().orElse(null);
+            if (first == null) {
+                return Problems.badRequest(null, "constraint", e.getMessage(), uri);
+            }
+            String field = fieldOf(first.getPropertyPath());
+            String rule = first.getConstraintDescriptor().getAnnotation().annotationType().getSimpleName();
+            StringBuilder detail = new StringBuilder(first.getMessage());
+            if (e.getConstraintViolations().size() > 1) {
+                detail.append(" (and ").append(e.getConstraintViolations().size() - 1).append(" more: ");
+                e.getConstraintViolations().stream().filter(v -> v != first)
+                        .forEach(v -> detail.append(v.getMessage()).append("; "));
+                detail.setLength(detail.length() - 2);
+                detail.append(')');
+            }
+            return Problems.badRequest(field, kebab(rule), detail.toString(), uri);
+        }
+
+        /** The parameter or property name, without the method and argument nodes. */
+        private static String fieldOf(Path path) {
+            StringBuilder out = new StringBuilder();
+            for (Path.Node node : path) {
+                if (node.getKind() == ElementKind.METHOD || node.getKind() == ElementKind.CONSTRUCTOR
+                        || node.getKind() == ElementKind.RETURN_VALUE) {
+                    continue;
+                }
+                if (node.getKind() == ElementKind.PARAMETER && node.getName() != null && node.getName().startsWith("arg")) {
+                    continue;
+                }
+                if (node.getName() == null) {
+                    continue;
+                }
+                if (out.length() > 0) {
+                    out.append('.');
+                }
+                out.append(node.getName());
+                if (node.getIndex() != null) {
+                    out.append('[').append(node.getIndex()).append(']');
+                }
+            }
+            return out.length() == 0 ? null : out.toString();
+        }
+
+        private static String kebab(String camel) {
+            return camel.replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** 400: the body is not the JSON the endpoint expects. */
+    @Provider
+    public static class BadJson implements ExceptionMapper<JsonProcessingException> {
+        @Context
+        UriInfo uri;
+
+        @Override
+        public Response toResponse(JsonProcessingException e) {
+            BodyLimitFilter.BodyTooLargeException tooLarge = cause(e, BodyLimitFilter.BodyTooLargeException.class);
+            if (tooLarge != null) {
+                return BodyLimitFilter.tooLarge(tooLarge.limit(), uri);
+            }
+            return JsonErrors.problem(e, uri);
+        }
+    }
+
+    /** 503 + Retry-After: a fault-tolerance policy gave up outside a fallback. */
+    @Provider
+    public static class FaultTolerance implements ExceptionMapper<FaultToleranceException> {
+        @Context
+        UriInfo uri;
+
+        @Inject
+        RestSettings settings;
+
+        @Override
+        public Response toResponse(FaultToleranceException e) {
+            return ServiceUnavailableFallback.response(e, settings.retryAfterSeconds(), uri);
+        }
+    }
+
+    /** Keeps the status of JAX-RS errors (404 unknown path, 405, 406, 413, 415 …) and renders a problem. */
+    @Provider
+    public static class WebApplication implements ExceptionMapper<WebApplicationException> {
+        @Context
+        UriInfo uri;
+
+        @Override
+        public Response toResponse(WebApplicationException e) {
+            Response original = e.getResponse();
+            int status = original == null ? 500 : original.getStatus();
+            if (original != null && Problem.MEDIA_TYPE.equals(String.valueOf(original.getMediaType()))) {
+                return original;
+            }
+            BodyLimitFilter.BodyTooLargeException tooLarge = cause(e, BodyLimitFilter.BodyTooLargeException.class);
+            if (tooLarge != null) {
+                return BodyLimitFilter.tooLarge(tooLarge.limit(), uri);
+            }
+            Throwable cause = e.getCause();
+            if (status == 400 && cause instanceof JsonProcessingException json) {
+                return JsonErrors.problem(json, uri);
+            }
+            if (status >= 500) {
+                return Unexpected.respond(e, uri);
+            }
+            Response.StatusType type = Response.Status.fromStatusCode(status);
+            String title = type == null ? "HTTP " + status : type.getReasonPhrase();
+            String detail = e.getMessage() == null ? title : e.getMessage();
+            Response.ResponseBuilder builder = Problems.of(status, "http-" + status, title, detail, null, null, uri);
+            if (original != null) {
+                original.getHeaders().forEach((name, values) -> {
+                    if (!"Content-Type".equalsIgnoreCase(name) && !"Content-Length".equalsIgnoreCase(name)) {
+                        values.forEach(v -> builder.header(name, v));
+                    }
+                });
+            }
+            return builder.build();
+        }
+    }
+
+    /** 500 for anything unexpected: logged with an id the client can quote; no internals in the body. */
+    @Provider
+    public static class Unexpected implements ExceptionMapper<Throwable> {
+        @Context
+        UriInfo uri;
+
+        @Override
+        public Response toResponse(Throwable e) {
+            BodyLimitFilter.BodyTooLargeException tooLarge = cause(e, BodyLimitFilter.BodyTooLargeException.class);
+            if (tooLarge != null) {
+                return BodyLimitFilter.tooLarge(tooLarge.limit(), uri);
+            }
+            Throwable json = e;
+            while (json != null && !(json instanceof JsonProcessingException)) {
+                json = json.getCause();
+            }
+            if (json != null) {
+                return JsonErrors.problem((JsonProcessingException) json, uri);
+            }
+            return respond(e, uri);
+        }
+
+        static Response respond(Throwable e, UriInfo uri) {
+            String id = UUID.randomUUID().toString();
+            LOG.log(Level.SEVERE, "Unexpected failure " + id + " on " + (uri == null ? "?" : uri.getPath()), e);
+            return Problems.of(500, "internal-error", "Internal error",
+                    "The service failed unexpectedly; quote error id " + id + " when reporting it.", null, null, uri).build();
+        }
+    }
+
+    /** Turns Jackson's exceptions into a 400 naming the JSON path. */
+    static final class JsonErrors {
+        private JsonErrors() {
+        }
+
+        static Response problem(JsonProcessingException e, UriInfo uri) {
+            String field = null;
+            String rule;
+            String detail;
+            if (e instanceof JsonMappingException mapping) {
+                field = path(mapping);
+            }
+            if (e instanceof UnrecognizedPropertyException unknown) {
+                rule = "unknown-property";
+                detail = "Unknown property '" + unknown.getPropertyName() + "'" + (field == null ? "" : " at " + field)
+                        + "; known properties: " + unknown.getKnownPropertyIds() + ".";
+            } else if (e instanceof InvalidFormatException format) {
+                rule = "type";
+                detail = (field == null ? "A value" : field) + " has the wrong type or format: "
+                        + String.valueOf(format.getValue()) + " cannot be read as "
+                        + format.getTargetType().getSimpleName() + ".";
+            } else if (e instanceof ValueInstantiationException inst) {
+                rule = "invalid-value";
+                Throwable cause = inst.getCause();
+                detail = (field == null ? "A value" : field) + " is invalid: "
+                        + (cause == null ? inst.getOriginalMessage() : cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage()) + ".";
+            } else if (e instanceof MismatchedInputException mismatch) {
+                rule = "type";
+                detail = (field == null ? "The body" : field) + " does not match the expected shape"
+                        + (mismatch.getTargetType() == null ? "" : " (" + mismatch.getTargetType().getSimpleName() + ")")
+                        + ": " + mismatch.getOriginalMessage();
+            } else {
+                rule = "json-syntax";
+                detail = "The body is not valid JSON: " + e.getOriginalMessage()
+                        + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
+                                + e.getLocation().getColumnNr() + ")");
+            }
+            return Problems.badRequest(field, rule, detail, uri);
+        }
+
+        private static String path(JsonMappingException e) {
+            StringBuilder out = new StringBuilder();
+            for (JsonMappingException.Reference ref : e.getPath()) {
+                if (ref.getFieldName() != null) {
+                    if (out.length() > 0) {
+                        out.append('.');
+                    }
+                    out.append(ref.getFieldName());
+                } else if (ref.getIndex() >= 0) {
+                    out.append('[').append(ref.getIndex()).append(']');
+                }
+            }
+            return out.length() == 0 ? null : out.toString();
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package org.agentmemory.rest;
+
+import org.agentmemory.api.InvalidInputException;
+
+/**
+ * Query and header parameters parsed by the resources themselves, so that a malformed value is a 400 naming
+ * the parameter (JAX-RS would answer 404 for an unconvertible query parameter).
+ */
+public final class Params {
+
+    private Params() {
+    }
+
+    /**
+     * @param name         the parameter name
+     * @param value        the raw value or {@code null}
+     * @param defaultValue used when absent
+     * @param min          smallest accepted value
+     * @param max          largest accepted value
+     * @return the value
+     * @throws InvalidInputException when not an integer in range
+     */
+    public static int intParam(String name, String value, int defaultValue, int min, int max) throws InvalidInputException {
+        long parsed = longParam(name, value, defaultValue, min, max);
+        return (int) parsed;
+    }
+
+    /** As {@link #intParam} for longs. */
+    public static long longParam(String name, String value, long defaultValue, long min, long max) throws InvalidInputException {
+        if (value == null) {
+            return defaultValue;
+        }
+        long parsed;
+        try {
+            parsed = Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException(name, "integer", name + " is '" + value + "'; it must be an integer between "
+                    + min + " and " + max + ".");
+        }
+        if (parsed < min || parsed > max) {
+            throw new InvalidInputException(name, "range", name + " is " + parsed + "; it must be between " + min + " and "
+                    + max + (min == 1 ? " (a page size; 0 and negative values never mean 'everything')." : "."));
+        }
+        return parsed;
+    }
+
+    /**
+     * @param name  the parameter name
+     * @param value the raw value
+     * @return the value
+     * @throws InvalidInputException when absent
+     */
+    public static String required(String name, String value) throws InvalidInputException {
+        if (value == null) {
+            throw new InvalidInputException(name, "required", "The query parameter " + name + " is required.");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * The REST layer's shared machinery: the application path, strict JSON, RFC 9457 problem details for every
+ * failure, body limits, the fault-tolerance fallback, and the caller's tenant.
+ *
+ * <p>Decisions: resources are thin (validate, convert, delegate to the EJB local views); ids never travel
+ * in URL paths except the service's numeric conversation id, so ids containing '/' or '%2F' round-trip
+ * through query parameters and JSON bodies; malformed parameters are 400 (never JAX-RS's 404).
+ */
+package org.agentmemory.rest;

@@ -1,0 +1,58 @@
+package org.agentmemory.probe;
+
+import java.io.IOException;
+import java.util.UUID;
+
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.agentmemory.api.MemoryException;
+import org.agentmemory.api.conversation.ConversationHistory;
+import org.agentmemory.api.conversation.ConversationKey;
+import org.agentmemory.api.conversation.ConversationMemory;
+import org.agentmemory.api.conversation.ConversationMemoryOperations;
+import org.agentmemory.api.conversation.ConversationMemoryRemote;
+import org.agentmemory.api.conversation.TurnRecord;
+
+/**
+ * Lives in a second EAR and calls the memory service through its java:global names, the way an agent
+ * backend deployed on the same server would. {@code GET /memory-probe/probe?user=U} appends one turn through
+ * the local view and one through the remote view, reads the history back through each, and answers
+ * {@code local=<turns> remote=<turns> sequences=<s1>,<s2>}.
+ */
+@WebServlet("/probe")
+public class ProbeServlet extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    static final String LOCAL = "java:global/agent-memory/memory-ejb/ConversationMemoryBean!"
+            + ConversationMemory.class.getName();
+    static final String REMOTE = "java:global/agent-memory/memory-ejb/ConversationMemoryBean!"
+            + ConversationMemoryRemote.class.getName();
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String user = request.getParameter("user");
+        ConversationKey key = ConversationKey.of("probe", user, "jndi");
+        response.setContentType("text/plain;charset=UTF-8");
+        try {
+            InitialContext context = new InitialContext();
+            ConversationMemoryOperations local = (ConversationMemory) context.lookup(LOCAL);
+            ConversationMemoryOperations remote = (ConversationMemoryRemote) context.lookup(REMOTE);
+            long first = local.addTurn(key, TurnRecord.of("local-" + UUID.randomUUID(), "via local view", "ok")).turn().sequence();
+            long second = remote.addTurn(key, TurnRecord.of("remote-" + UUID.randomUUID(), "via remote view", "ok")).turn().sequence();
+            ConversationHistory viaLocal = local.getHistory(key);
+            ConversationHistory viaRemote = remote.getHistory(key);
+            response.getWriter().print("local=" + viaLocal.turns().size() + " remote=" + viaRemote.turns().size()
+                    + " sequences=" + first + "," + second);
+        } catch (NamingException | MemoryException | RuntimeException e) {
+            response.setStatus(500);
+            response.getWriter().print("probe failed: " + e);
+        }
+    }
+}

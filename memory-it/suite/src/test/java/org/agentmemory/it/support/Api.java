@@ -1,0 +1,179 @@
+package org.agentmemory.it.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+
+/**
+ * A small black-box HTTP client for one server's {@code /api/v1}. Bodies are JSON trees so tests assert on
+ * the wire format, not on shared classes.
+ */
+public final class Api {
+
+    /** The JSON mapper of the tests. */
+    public static final ObjectMapper JSON = JsonMapper.builder().addModule(new JavaTimeModule())
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    private final String name;
+    private final String base;
+    private final String management;
+
+    private Api(String name, String base, String management) {
+        this.name = name;
+        this.base = base;
+        this.management = management;
+    }
+
+    /** @return the server backed by PostgreSQL */
+    public static Api postgres() {
+        return new Api("postgresql", System.getProperty("it.pg.base", "http://localhost:8180"),
+                System.getProperty("it.pg.management", "http://localhost:10090"));
+    }
+
+    /** @return the server on the embedded H2 default */
+    public static Api h2() {
+        return new Api("h2", System.getProperty("it.h2.base", "http://localhost:8280"),
+                System.getProperty("it.h2.management", "http://localhost:10190"));
+    }
+
+    /** @return "postgresql" or "h2" */
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    /** @return the server's base URL, e.g. http://localhost:8180 */
+    public String base() {
+        return base;
+    }
+
+    /** @return the management base URL */
+    public String management() {
+        return management;
+    }
+
+    /** A response: status, headers and body text. */
+    public record Response(int status, java.net.http.HttpHeaders headers, String body) {
+        /** @return the body as a JSON tree */
+        public JsonNode json() {
+            try {
+                return JSON.readTree(body);
+            } catch (IOException e) {
+                throw new UncheckedIOException("not JSON (" + status + "): " + body, e);
+            }
+        }
+
+        /** @return a header value or null */
+        public String header(String name) {
+            return headers.firstValue(name).orElse(null);
+        }
+
+        /** @return the content type or null */
+        public String contentType() {
+            return header("Content-Type");
+        }
+    }
+
+    /** GET {@code /api/v1 + path}. */
+    public Response get(String path) {
+        return send(HttpRequest.newBuilder(uri(path)).GET());
+    }
+
+    /** POST a JSON value (serialized with the test mapper) to {@code /api/v1 + path}. */
+    public Response post(String path, Object body) {
+        return postRaw(path, write(body), "application/json");
+    }
+
+    /** POST raw text with a content type. */
+    public Response postRaw(String path, String body, String contentType) {
+        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)));
+    }
+
+    /** PUT a JSON value with extra headers. */
+    public Response put(String path, Object body, String... headers) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(write(body), StandardCharsets.UTF_8));
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            builder.header(headers[i], headers[i + 1]);
+        }
+        return send(builder);
+    }
+
+    /** DELETE {@code /api/v1 + path}. */
+    public Response delete(String path) {
+        return send(HttpRequest.newBuilder(uri(path)).DELETE());
+    }
+
+    /** Sends any request built against an absolute URL. */
+    public Response send(HttpRequest.Builder builder) {
+        try {
+            HttpResponse<String> response = CLIENT.send(builder.timeout(Duration.ofSeconds(60)).build(),
+                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Response(response.statusCode(), response.headers(), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** @return the absolute URI of {@code /api/v1 + path} */
+    public URI uri(String path) {
+        return URI.create(base + "/api/v1" + path);
+    }
+
+    /** @return {@code ?k=v&...} with every value URL-encoded (null values left out) */
+    public static String query(String... keysAndValues) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i + 1 < keysAndValues.length; i += 2) {
+            if (keysAndValues[i + 1] == null) {
+                continue;
+            }
+            out.append(out.length() == 0 ? '?' : '&').append(keysAndValues[i]).append('=')
+                    .append(URLEncoder.encode(keysAndValues[i + 1], StandardCharsets.UTF_8));
+        }
+        return out.toString();
+    }
+
+    /** @return a mutable JSON-object map from alternating keys and values */
+    public static Map<String, Object> obj(Object... keysAndValues) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < keysAndValues.length; i += 2) {
+            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
+    }
+
+    private static String write(Object body) {
+        if (body instanceof String s) {
+            return s;
+        }
+        try {
+            return JSON.writeValueAsString(body);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

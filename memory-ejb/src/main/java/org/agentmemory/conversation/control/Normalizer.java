@@ -11,6 +11,7 @@ import java.util.Objects;
 
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
@@ -21,19 +22,21 @@ import org.agentmemory.json.CanonicalJson;
  * ids are stable and tracebacks do not dominate a turn.
  *
  * <p>Pure and idempotent: {@code normalizeTurn(normalizeTurn(t)).equals(normalizeTurn(t))}; inputs are never
- * modified. Two places where the spec's literal algorithm is not idempotent are repaired, each only for
+ * modified. Three places where the spec's literal algorithm is not idempotent are repaired, each only for
  * inputs on which the literal algorithm would give a result that a second pass changes:
  * <ol>
  * <li>Rule 1 (NFC) runs first, but rules 2b–2e then delete characters, which can bring a base character and
- * a combining mark together ({@code "e\u001b[0m\u0301"} → {@code "e\u0301"}, not NFC). When rules 2b–2e
+ * a combining mark together (e, ESC {@code [0m}, U+0301 becomes e + U+0301, which is not NFC). When rules 2b–2e
  * deleted anything, NFC is applied once more right after rule 2e.</li>
  * <li>{@link #canonicalJsonText} can turn escapes into raw characters that rules 1–2 would then change
- * (an escaped {@code \u007f} becomes a raw DEL; an escaped {@code e\u0301} becomes a non-NFC pair). A tool
+ * (an escaped DEL becomes a raw DEL; an escaped e + U+0301 becomes a non-NFC pair). A tool
  * output keeps its canonical JSON form only when that form is itself normalized; otherwise it keeps the
  * normalized text (see {@link #normalizeOutput}).</li>
+ * <li>{@link #condenseTraceback(String, int)} condenses until the text no longer changes: the spec's single
+ * pass is not a fixed point when indented lines follow the last frame after a blank line. For real
+ * tracebacks one pass is the fixed point, so their result is the spec's.</li>
  * </ol>
- * Everything else (ANSI handling, line rules, the traceback condenser) follows the spec literally; the
- * traceback condenser needs no repair (its output is a fixed point, see {@link #condenseTraceback}).
+ * Everything else (ANSI handling, line rules, JSON form) follows the spec literally.
  */
 public final class Normalizer {
 
@@ -55,8 +58,10 @@ public final class Normalizer {
      * The Python system parses tool outputs with orjson, which accepts duplicate keys (the last one wins);
      * the shared canonical reader rejects them, so outputs get a reader that only differs in that.
      */
-    private static final ObjectReader OUTPUT_READER = CanonicalJson.mapper().readerFor(Object.class)
-            .without(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+    private static final ObjectReader OUTPUT_READER = ((JsonMapper) CanonicalJson.mapper()).rebuild()
+            .disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build()
+            .readerFor(Object.class);
 
     private Normalizer() {
     }
@@ -456,14 +461,30 @@ public final class Normalizer {
      * not empty, joined with LF. In chained tracebacks the frames of both chains count and the text between
      * them is lost; the final exception line is kept verbatim.</li>
      * </ul>
-     * The result is a fixed point: condensing it again returns it unchanged (kept blocks are rejoined with
-     * one LF, which neither merges nor splits them, and the tail contains no complete block).
+     *
+     * <p>Deviation for idempotence: the spec's single pass is not a fixed point when the tail starts, after
+     * blank lines, with lines indented by four spaces ({@code "    g()\n\n    a note\n\nValueError"}): the
+     * join drops the blank lines, so a second pass reads those lines as part of the last frame and then
+     * strips the blank lines after them. This method therefore condenses until the text no longer changes.
+     * Each further pass only removes LFs, so it ends; for real tracebacks, whose exception line is not
+     * indented, the first pass is already the fixed point and the result is exactly the spec's.
      *
      * @param text       any text; never {@code null}
      * @param keepFrames how many trailing frame blocks to keep; 0 or less keeps none (as the Python system)
      * @return the condensed text, or {@code text} when it holds no traceback header
      */
     public static String condenseTraceback(String text, int keepFrames) {
+        String current = text;
+        String next = condenseOnce(current, keepFrames);
+        while (!next.equals(current)) {
+            current = next;
+            next = condenseOnce(current, keepFrames);
+        }
+        return next;
+    }
+
+    /** One pass of spec §2.4, literally; returns {@code text} itself when it holds no header. */
+    private static String condenseOnce(String text, int keepFrames) {
         int header = text.indexOf(TRACEBACK_HEADER);
         if (header < 0) {
             return text;

@@ -116,26 +116,12 @@ public final class Normalizer {
         return java.text.Normalizer.normalize(text, java.text.Normalizer.Form.NFC);
     }
 
-    /** Rule 2a: CR LF → LF, then every lone CR → LF (one pass gives the same result as the two replaces). */
+    /** Rule 2a: CR LF → LF, then every lone CR → LF. */
     private static String lineBreaksToLf(String text) {
-        int cr = text.indexOf('\r');
-        if (cr < 0) {
+        if (text.indexOf('\r') < 0) {
             return text;
         }
-        StringBuilder out = new StringBuilder(text.length());
-        out.append(text, 0, cr);
-        for (int i = cr; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\r') {
-                out.append('\n');
-                if (i + 1 < text.length() && text.charAt(i + 1) == '\n') {
-                    i++;
-                }
-            } else {
-                out.append(c);
-            }
-        }
-        return out.toString();
+        return text.replace("\r\n", "\n").replace('\r', '\n');
     }
 
     /** Where an escape sequence starting at an ESC ends (exclusive), or -1 when none starts there. */

@@ -74,6 +74,11 @@ public final class WritePathTextBenchmark {
     private WritePathTextBenchmark() {
     }
 
+    /**
+     * Builds the corpus, warms up, measures and prints the report to standard output.
+     *
+     * @param args ignored
+     */
     public static void main(String[] args) {
         Encoding o200k = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
         TokenCounter counter = TokenCounters.forName("o200k_base");

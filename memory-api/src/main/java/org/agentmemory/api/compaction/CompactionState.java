@@ -63,6 +63,14 @@ public record CompactionState(
     public static final String KEY_UPDATED_AT = "updated_at";
 
     /**
+     * Validates the state.
+     *
+     * @param tokenizer      the counter's name; never {@code null}
+     * @param calibration    provider tokens per estimated token; finite
+     * @param samples        folded samples; ≥ 0
+     * @param boundaryTurnId the boundary turn id, or {@code null}
+     * @param stage2Needed   whether Stage 2 was requested
+     * @param updatedAt      the last calibration change (UTC), or {@code null}
      * @throws NullPointerException     when {@code tokenizer} is {@code null}
      * @throws IllegalArgumentException when {@code calibration} is not finite or {@code samples} is negative
      */

@@ -35,6 +35,18 @@ public record AssistantMessage(
         Double responseTime,
         String turnId) implements Serializable {
 
+    /**
+     * Copies the collections; {@code null} tool calls become an empty list.
+     *
+     * @param text         the answer text, or {@code null}
+     * @param toolCalls    the tool calls, or {@code null}
+     * @param usage        the provider's usage map, or {@code null}
+     * @param model        the model name, or {@code null}
+     * @param provider     the provider name, or {@code null}
+     * @param finishReason the finish reason, or {@code null}
+     * @param responseTime the response time in seconds, or {@code null}
+     * @param turnId       the agent's turn id, or {@code null}
+     */
     public AssistantMessage {
         toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
         usage = usage == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(usage));

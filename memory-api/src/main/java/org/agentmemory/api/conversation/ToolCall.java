@@ -28,7 +28,16 @@ import java.util.Objects;
 public record ToolCall(String name, Map<String, Object> arguments, Object result, String error, Double executionTime)
         implements Serializable {
 
-    /** @throws NullPointerException when {@code name} is {@code null} */
+    /**
+     * Copies the arguments; {@code null} arguments become an empty map.
+     *
+     * @param name          the tool's name; never {@code null}
+     * @param arguments     the arguments, or {@code null}
+     * @param result        the raw result, or {@code null}
+     * @param error         the error text, or {@code null}
+     * @param executionTime the wall time in seconds, or {@code null}
+     * @throws NullPointerException when {@code name} is {@code null}
+     */
     public ToolCall {
         Objects.requireNonNull(name, "name");
         arguments = arguments == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(arguments));

@@ -22,6 +22,13 @@ public record Omission(String contentId, String content, String turnId, String t
     public static final String OUTPUT = "output";
 
     /**
+     * Checks the required fields.
+     *
+     * @param contentId the content id ({@code om_} + 16 hex digits)
+     * @param content   the full text
+     * @param turnId    the turn it came from
+     * @param toolName  the tool, or {@code null}
+     * @param field     the field, {@value #OUTPUT}
      * @throws NullPointerException when {@code contentId}, {@code content}, {@code turnId} or {@code field}
      *                              is {@code null}
      */

@@ -16,7 +16,13 @@ import org.agentmemory.api.omission.Omission;
  */
 public record PreparedTurn(TurnRecord turn, List<Omission> omissions) {
 
-    /** @throws NullPointerException when {@code turn} is {@code null} */
+    /**
+     * Copies the omissions.
+     *
+     * @param turn      the prepared turn; never {@code null}
+     * @param omissions the offloaded contents, or {@code null} for none
+     * @throws NullPointerException when {@code turn} is {@code null}
+     */
     public PreparedTurn {
         Objects.requireNonNull(turn, "turn");
         omissions = omissions == null ? List.of() : List.copyOf(omissions);

@@ -78,7 +78,8 @@ public final class Normalizer {
      * the previous rule, without rescanning what a deletion joins, as Python's {@code re.sub} does.
      *
      * <p>Deviation for idempotence: when 2b–2e deleted anything, NFC is applied again after 2e (see the
-     * class comment). On text where NFC already held, this changes nothing.
+     * class comment). When the text left after the deletions is NFC, as it nearly always is, this changes
+     * nothing.
      *
      * @param text any text; never {@code null}
      * @return the normalized text (the same instance when nothing changed)

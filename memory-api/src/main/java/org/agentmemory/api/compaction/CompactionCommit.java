@@ -1,0 +1,31 @@
+package org.agentmemory.api.compaction;
+
+import java.io.Serializable;
+
+/**
+ * What a bot hands over with the turn it saves after a round (spec §1.3 {@code CompactionCommit}, §4, §5.4
+ * step 7). Folded into the persisted {@link CompactionState} in the same write as the turn.
+ *
+ * @param promptEstimate  the bot's own estimate of the round's prompt, in tokens of the memory's counter:
+ *                        Σ tokens(rendered history messages) + tokens(system prompt) + tokens(user prompt);
+ *                        a value ≤ 0 means "no estimate" and leaves the calibration unchanged
+ * @param boundaryTurnId  the compaction boundary the read path used (monotonic; the caller guarantees it
+ *                        never moves back), or {@code null} to keep the stored one
+ * @param stage2Needed    whether the read path asked for Stage 2; ORed into the sticky stored flag
+ * @param historyEstimate telemetry only: the compacted history's estimated size in tokens; ignored by the fold
+ * @param droppedTurns    telemetry only: how many turns the last compaction dropped; ignored by the fold
+ */
+public record CompactionCommit(long promptEstimate, String boundaryTurnId, boolean stage2Needed,
+        long historyEstimate, int droppedTurns) implements Serializable {
+
+    /**
+     * A commit without telemetry ({@code historyEstimate} and {@code droppedTurns} 0, the spec's defaults).
+     *
+     * @param promptEstimate the round's prompt estimate in tokens
+     * @param boundaryTurnId the boundary, or {@code null}
+     * @param stage2Needed   whether Stage 2 is needed
+     */
+    public CompactionCommit(long promptEstimate, String boundaryTurnId, boolean stage2Needed) {
+        this(promptEstimate, boundaryTurnId, stage2Needed, 0L, 0);
+    }
+}

@@ -164,7 +164,7 @@ public final class ContextWindowFitter {
                 walk = compactor.walk(turns, budget, watermark, 1, options);
             }
             List<Compactor.Walked> views = walk.views();
-            for (int start = 0; start < views.size() - 1; start++) {
+            for (int start = 0; start < views.size(); start++) {
                 List<Compactor.Walked> kept = views.subList(start, views.size());
                 messages = render(kept);
                 if (!messages.isEmpty() && fits(messages)) {
@@ -268,9 +268,6 @@ public final class ContextWindowFitter {
                 if (w.view().state() == TurnState.PRUNED) {
                     boundary = w.view().turnId();
                 }
-            }
-            if (boundary == null && !removed.isEmpty()) {
-                boundary = removed.get(removed.size() - 1).turn().turnId();
             }
             if (boundary == null) {
                 boundary = walk.boundaryTurnId();

@@ -21,8 +21,8 @@ import org.agentmemory.api.compaction.TurnView;
  * @param tokensUsed      Σ counter.count(content) over {@code messages}, tokens; always
  *                        {@code ≤ historyBudget} (and {@code ceil(max(1, calibration) × tokensUsed) ≤
  *                        historyBudget})
- * @param boundaryTurnId  the boundary to persist: the newest PRUNED view, else the newest turn the fitter
- *                        removed, else the walk's boundary (spec §8.5 step 9); {@code null} when none
+ * @param boundaryTurnId  the boundary to persist: the newest PRUNED view shown (a REDUCED turn counts as
+ *                        PRUNED), else the input boundary, as in spec §8.5 step 9; {@code null} when none
  * @param stage2Needed    the walk's Stage-2 flag, or the fitter had to remove or reduce turns
  * @param droppedTurnIds  turns not shown, oldest first: ceiling-dropped, walk-dropped, then removed by the
  *                        fitter

@@ -211,7 +211,10 @@ public final class Compactor {
             }
         }
         for (ToolInvocationRecord invocation : turn.toolInvocations()) {
-            if (counter.count(invocation.output()) > oversizeToolTokens) {
+            String output = invocation.output();
+            // A token covers at least one UTF-8 byte (byte-level BPE, the byte heuristic), and a UTF-16 unit is
+            // at most 3 bytes: an output this short cannot exceed the threshold, so it is not counted.
+            if (output != null && 3L * output.length() > oversizeToolTokens && counter.count(output) > oversizeToolTokens) {
                 return true;
             }
         }

@@ -215,4 +215,31 @@ class ContextWindowFitterTest {
         assertThat(outcomes).containsOnly(FittedHistory.Outcome.FITTED);
         assertThat(states).contains(TurnState.PRUNED, TurnState.RAW);
     }
+
+    @Test
+    void whenEvenCutTextsDoNotFitWithEveryToolLineTheLastLinesBecomeACount() {
+        List<ToolInvocationRecord> invocations = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            invocations.add(Turns.failed("step" + i, Map.of(), ("stack frame " + i + " failed badly; ").repeat(60)));
+        }
+        List<TurnRecord> turns = List.of(turn("errs", "Run the eight steps", "Most steps failed.").withToolInvocations(invocations));
+
+        FittedHistory fitted = FITTER.fitWithin(turns, BUDGET, 1200, CompactionOptions.defaults());
+
+        assertThat(fitted.outcome()).isEqualTo(FittedHistory.Outcome.REDUCED);
+        assertThat(fitted.tokensUsed()).isLessThanOrEqualTo(1200);
+        String assistant = fitted.messages().get(1).content();
+        long shown = invocations.stream().filter(invocation -> assistant.contains("- " + invocation.toolName() + " error")).count();
+        assertThat(shown).isBetween(1L, 7L);
+        assertThat(assistant).startsWith("Most steps failed.\n\n<tool-activity>\n- step0 error in={} error=stack frame 0")
+                .endsWith("\n\u2026 +" + (8 - shown) + " more\n</tool-activity>");
+        assertThat(fitted.messages().get(0).content()).isEqualTo("Run the eight steps");
+    }
+
+    @Test
+    void rejectsACalibrationThatIsNotAPositiveFiniteNumber() {
+        assertThatThrownBy(() -> CompactionOptions.defaults().withCalibration(0.0))
+                .hasMessage("CompactionOptions.calibration must be a finite number > 0 but was 0.0");
+        assertThatThrownBy(() -> CompactionOptions.defaults().withCalibration(Double.NaN)).isInstanceOf(IllegalArgumentException.class);
+    }
 }

@@ -99,11 +99,10 @@ public final class Compactor {
 
     /**
      * @param views          kept views, oldest → newest
-     * @param kept           the kept candidates (after the ceiling), oldest → newest
      * @param boundaryTurnId newest PRUNED view's id, else the input boundary
      */
-    record Walk(List<Walked> views, List<TurnRecord> kept, List<String> ceilingDropped, List<String> walkDropped,
-            long cum, boolean overflow, String boundaryTurnId) {
+    record Walk(List<Walked> views, List<String> ceilingDropped, List<String> walkDropped, long cum, boolean overflow,
+            String boundaryTurnId) {
     }
 
     /**
@@ -173,7 +172,7 @@ public final class Compactor {
                 boundary = walked.view().turnId();
             }
         }
-        return new Walk(Collections.unmodifiableList(reversed), List.copyOf(kept), ceilingDropped, walkDropped, cum, overflow, boundary);
+        return new Walk(Collections.unmodifiableList(reversed), ceilingDropped, walkDropped, cum, overflow, boundary);
     }
 
     /** De-duplicates omissions by content id across views, keeping the first seen in walk order (newest first). */

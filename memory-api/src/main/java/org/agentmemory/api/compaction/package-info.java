@@ -1,11 +1,14 @@
 /**
- * Compaction contract (spec §1.3, §4): the per-conversation {@link
- * org.agentmemory.api.compaction.CompactionState} persisted under {@code metadata["compaction"]} and the
- * {@link org.agentmemory.api.compaction.CompactionCommit} a bot hands over with the turn it saves.
+ * Compaction contract (spec §1.3, §4, §5, §8): the per-conversation
+ * {@link org.agentmemory.api.compaction.CompactionState} persisted under {@code metadata["compaction"]}, the
+ * {@link org.agentmemory.api.compaction.CompactionCommit} a bot hands over with the turn it saves, the token
+ * budget a history must fit, the provider-neutral messages it renders to, and the per-turn tiers.
  *
  * <p>Decisions: the state is the ONLY compaction data ever persisted (pruned views are never stored); its
  * map form uses exactly the spec's snake_case keys so that histories written by the Python system read back
  * unchanged; reading is tolerant (missing or mistyped keys take the documented defaults) because a damaged
- * calibration must never make a conversation unreadable, and the next commit repairs it.
+ * calibration must never make a conversation unreadable. Every size is in tokens of the configured counter
+ * unless a name says {@code Chars} (code points); records validate their invariants in the constructor and
+ * throw {@link java.lang.IllegalArgumentException} naming the field, the rule and the bad value.
  */
 package org.agentmemory.api.compaction;

@@ -27,5 +27,5 @@
  *   <li>The walk honours the spec; the fitter adds the guarantee the spec lacks: the rendered tokens never
  *       exceed the history budget.
  * </ul>
-*/
+ */
 package org.agentmemory.compaction.control;

@@ -12,6 +12,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HEAD;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
@@ -252,6 +253,37 @@ public class ConversationsResource {
         ConversationSummary summary = memory.getSummary(tenants.current(), id);
         StreamingOutput body = out -> new JsonlWriter(memory, tenants.current(), out).writeConversation(summary.conversationId());
         return Response.ok(body, JsonlWriter.MEDIA_TYPE).build();
+    }
+
+    @GET
+    @Path("{id}/omissions/{contentId}")
+    @Produces(MediaType.TEXT_PLAIN + ";charset=UTF-8")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Read omitted content", description = "The exact bytes of a tool output kept out of prompts"
+            + " (spec §7), scoped to this conversation.")
+    @APIResponse(responseCode = "200", description = "The content, text/plain UTF-8")
+    @APIResponse(responseCode = "404", description = "Unknown in this conversation, or expired")
+    public Response omission(@PathParam("id") long id, @PathParam("contentId") String contentId) throws MemoryException {
+        return Response.ok(memory.getOmission(tenants.current(), id, contentId), MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8"))
+                .build();
+    }
+
+    @HEAD
+    @Path("{id}/omissions/{contentId}")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Probe omitted content", description = "200 when retrievable, 404 otherwise; loads no content.")
+    public Response probeOmission(@PathParam("id") long id, @PathParam("contentId") String contentId) throws MemoryException {
+        boolean present = memory.probeOmissions(tenants.current(), id, List.of(contentId)).getOrDefault(contentId, false);
+        return Response.status(present ? 200 : 404).build();
+    }
+
+    @GET
+    @Path("{id}/omissions")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "List a turn's omissions", description = "Content ids in insertion order (spec §7.2 list_by_turn).")
+    @APIResponse(responseCode = "200", description = "JSON array of content ids")
+    public Response omissions(@PathParam("id") long id, @QueryParam("turnId") String turnId) throws MemoryException {
+        return Response.ok(memory.listOmissions(tenants.current(), id, Params.required("turnId", turnId))).build();
     }
 
     static EntityTag etag(long version) {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
@@ -44,6 +45,8 @@ import org.agentmemory.conversation.control.TurnMapper;
 import org.agentmemory.conversation.control.TurnPreparer;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.conversation.entity.Turn;
+import org.agentmemory.api.omission.Omission;
+import org.agentmemory.omission.control.OmissionStore;
 
 /**
  * Conversation memory (spec §1, §6, §11): the one session bean behind the local and remote views.
@@ -55,6 +58,10 @@ import org.agentmemory.conversation.entity.Turn;
  */
 @Stateless
 public class ConversationMemoryBean implements ConversationMemory, ConversationMemoryRemote {
+
+    /** Spec §7.2 {@code EXPIRED_MESSAGE}, with the content id for {@code %s}. */
+    public static final String EXPIRED_MESSAGE =
+            "Omitted content %s is unknown or may have expired \u2014 re-run the tool to regenerate it.";
 
     @PersistenceContext(unitName = "memory")
     EntityManager em;
@@ -216,6 +223,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     @Override
     public long clearHistory(String tenantId, long conversationId) throws NotFoundException {
         Conversation c = existing(tenantId, conversationId, true);
+        new OmissionStore(em).clear(c);
         return store().clear(c, now());
     }
 
@@ -359,9 +367,40 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 input.chatbotId() != null ? input.chatbotId() : c.getChatbotId(), TurnState.RAW, 2);
         PreparedTurn prepared = TurnPreparer.prepare(resolved, settings.normalizationEnabled(), settings.tokenCounter(),
                 settings.offloadThresholdTokens());
+        OmissionStore omissions = new OmissionStore(em);
+        for (Omission omission : prepared.omissions()) {
+            omissions.put(c, omission.content(), turnId, omission.toolName(), now, settings.omissionTtl());
+        }
         Turn turn = store().append(c, prepared.turn(), now);
         TurnRecord stored = prepared.turn().withIdentity(turnId, turn.getSeq(), resolved.userId(), timestamp,
                 resolved.chatbotId(), TurnState.RAW, prepared.turn().schemaVersion());
         return new AppendedTurn(c.getId(), stored, true);
+    }
+
+    @Override
+    public String getOmission(String tenantId, long conversationId, String contentId) throws NotFoundException {
+        Conversation c = existing(tenantId, conversationId, false);
+        String content = contentId == null ? null : new OmissionStore(em).get(c, contentId, now());
+        if (content == null) {
+            throw new NotFoundException("omission", contentId, String.format(Locale.ROOT, EXPIRED_MESSAGE, contentId));
+        }
+        return content;
+    }
+
+    @Override
+    public Map<String, Boolean> probeOmissions(String tenantId, long conversationId, List<String> contentIds)
+            throws NotFoundException, InvalidInputException {
+        if (contentIds == null || contentIds.size() > ConversationMemoryOperations.MAX_PAGE_SIZE) {
+            throw new InvalidInputException("contentIds", "max-items", "contentIds must list 0 to "
+                    + ConversationMemoryOperations.MAX_PAGE_SIZE + " ids.");
+        }
+        Conversation c = existing(tenantId, conversationId, false);
+        return new LinkedHashMap<>(new OmissionStore(em).probeMany(c, contentIds, now()));
+    }
+
+    @Override
+    public List<String> listOmissions(String tenantId, long conversationId, String turnId) throws NotFoundException {
+        Conversation c = existing(tenantId, conversationId, false);
+        return new ArrayList<>(new OmissionStore(em).listByTurn(c, turnId, now()));
     }
 }

@@ -198,7 +198,14 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         long imported = 0;
         long duplicates = 0;
         long created = 0;
-        // A fixed lock order keeps concurrent imports that share conversations free of deadlocks.
+        // Create missing conversations first, in the order they first appear, so that conversation ids (and
+        // therefore listings and exports) follow the source; each creation is its own short transaction.
+        for (ConversationKey key : byKey.keySet()) {
+            if (store().findByKey(key, false) == null && createQuietly(key, null)) {
+                created++;
+            }
+        }
+        // Then lock in a fixed order, which keeps concurrent imports that share conversations free of deadlocks.
         List<ConversationKey> keys = new ArrayList<>(byKey.keySet());
         keys.sort(Comparator.comparing(ConversationKey::chatbotId, Comparator.nullsFirst(Comparator.naturalOrder()))
                 .thenComparing(ConversationKey::userId).thenComparing(ConversationKey::sessionId));

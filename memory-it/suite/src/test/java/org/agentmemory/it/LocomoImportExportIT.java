@@ -3,7 +3,6 @@ package org.agentmemory.it;
 import static org.agentmemory.it.support.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,7 +26,7 @@ class LocomoImportExportIT {
     @Test
     void locomoConversationsImportAndExportIdentically() throws Exception {
         Api api = Api.postgres();
-        List<Map<String, Object>> lines = Locomo.importLines(Path.of(System.getProperty("it.locomo.turns")));
+        List<Map<String, Object>> lines = Locomo.importLines(Locomo.turnsFile());
         StringBuilder jsonl = new StringBuilder();
         for (Map<String, Object> line : lines) {
             jsonl.append(Api.JSON.writeValueAsString(line)).append('\n');

@@ -32,6 +32,24 @@ public final class Locomo {
     private Locomo() {
     }
 
+    /**
+     * @return the LoCoMo turns file: {@code it.locomo.turns} (the workspace's {@code shared/data/locomo} next
+     *         to the repository) or, for clones elsewhere on this machine, {@code /work/shared/data/locomo}
+     * @throws IllegalStateException naming both places when neither exists
+     */
+    public static Path turnsFile() {
+        Path configured = Path.of(System.getProperty("it.locomo.turns", "../../../shared/data/locomo/turns-dev.jsonl"));
+        Path machine = Path.of("/work/shared/data/locomo/turns-dev.jsonl");
+        if (Files.isReadable(configured)) {
+            return configured;
+        }
+        if (Files.isReadable(machine)) {
+            return machine;
+        }
+        throw new IllegalStateException("LoCoMo turns not found at " + configured.toAbsolutePath() + " nor " + machine
+                + "; pass -Dit.locomo.turns=/path/to/turns-dev.jsonl");
+    }
+
     /** @return the import lines, in file order, as JSON maps */
     public static List<Map<String, Object>> importLines(Path turnsFile) {
         List<JsonNode> utterances = new ArrayList<>();

@@ -168,11 +168,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
             InputRules.checkTurn("turns[" + i + "].", turns.get(i), settings.normalizationEnabled());
         }
         Conversation c = lockOrCreate(key, null);
-        List<AppendedTurn> results = new ArrayList<>(turns.size());
-        for (TurnRecord turn : turns) {
-            results.add(append(c, turn));
-        }
-        return results;
+        return appendAll(c, turns);
     }
 
     @Override
@@ -200,23 +196,32 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         long created = 0;
         // Create missing conversations first, in the order they first appear, so that conversation ids (and
         // therefore listings and exports) follow the source; each creation is its own short transaction.
+        Map<ConversationKey, Conversation> existing = store().findByKeys(tenantId, byKey.keySet());
         for (ConversationKey key : byKey.keySet()) {
-            if (store().findByKey(key, false) == null && createQuietly(key, null)) {
+            if (!existing.containsKey(key) && createQuietly(key, null)) {
                 created++;
             }
         }
-        // Then lock in a fixed order, which keeps concurrent imports that share conversations free of deadlocks.
-        List<ConversationKey> keys = new ArrayList<>(byKey.keySet());
-        keys.sort(Comparator.comparing(ConversationKey::chatbotId, Comparator.nullsFirst(Comparator.naturalOrder()))
-                .thenComparing(ConversationKey::userId).thenComparing(ConversationKey::sessionId));
-        for (ConversationKey key : keys) {
-            boolean[] createdHere = new boolean[1];
-            Conversation c = lockOrCreate(key, createdHere);
-            if (createdHere[0]) {
-                created++;
+        // Then lock all of them in one statement (ascending ids: concurrent imports cannot deadlock), find the
+        // turn ids they already hold in one more, and write. No query runs between the inserts.
+        Map<ConversationKey, Long> conversationIds = new java.util.HashMap<>();
+        store().findByKeys(tenantId, byKey.keySet()).forEach((k, c) -> conversationIds.put(k, c.getId()));
+        // Unlocked reads may be stale by now; the locking query must load every row afresh.
+        store().flushAndClear();
+        Map<Long, Conversation> locked = store().lockAll(conversationIds.values());
+        List<String> allTurnIds = new ArrayList<>();
+        byKey.values().forEach(ls -> ls.forEach(l -> {
+            if (l.turn().turnId() != null) {
+                allTurnIds.add(l.turn().turnId());
             }
-            for (ImportLine line : byKey.get(key)) {
-                if (append(c, line.turn()).created()) {
+        }));
+        Map<Long, java.util.Set<String>> stored = store().existingTurnIds(locked.keySet(), allTurnIds);
+        for (Map.Entry<ConversationKey, List<ImportLine>> entry : byKey.entrySet()) {
+            Conversation c = requireCreated(locked.get(conversationIds.get(entry.getKey())), entry.getKey());
+            List<TurnRecord> turns = new ArrayList<>();
+            entry.getValue().forEach(line -> turns.add(line.turn()));
+            for (AppendedTurn appended : appendAll(c, turns, stored.getOrDefault(c.getId(), java.util.Set.of()))) {
+                if (appended.created()) {
                     imported++;
                 } else {
                     duplicates++;
@@ -360,13 +365,53 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         return Objects.requireNonNull(c, () -> "conversation " + key + " was neither found nor created");
     }
 
+    /**
+     * Appends turns in order to a locked conversation, idempotent on turn ids: ids already stored, or repeated
+     * within the list, are answered with the stored turn and {@code created == false}. Which ids exist is
+     * asked once, before anything is written, so no query runs between the inserts.
+     */
+    private List<AppendedTurn> appendAll(Conversation c, List<TurnRecord> inputs) {
+        List<String> given = new ArrayList<>();
+        inputs.forEach(t -> {
+            if (t.turnId() != null) {
+                given.add(t.turnId());
+            }
+        });
+        return appendAll(c, inputs, given.isEmpty() ? java.util.Set.of() : store().existingTurnIds(c, given));
+    }
+
+    /** As {@link #appendAll(Conversation, List)} with the stored ids already known. */
+    private List<AppendedTurn> appendAll(Conversation c, List<TurnRecord> inputs, java.util.Set<String> stored) {
+        List<String> ids = new ArrayList<>(inputs.size());
+        for (TurnRecord input : inputs) {
+            ids.add(input.turnId() != null ? input.turnId() : UUID.randomUUID().toString());
+        }
+        Map<String, AppendedTurn> writtenNow = new java.util.HashMap<>();
+        List<AppendedTurn> results = new ArrayList<>(inputs.size());
+        for (int i = 0; i < inputs.size(); i++) {
+            String turnId = ids.get(i);
+            AppendedTurn earlier = writtenNow.get(turnId);
+            if (earlier != null) {
+                results.add(new AppendedTurn(earlier.conversationId(), earlier.turn(), false));
+            } else if (stored.contains(turnId)) {
+                Turn existing = store().findTurn(c, turnId);
+                results.add(new AppendedTurn(c.getId(), TurnMapper.record(existing, existing.getInvocations()), false));
+            } else {
+                AppendedTurn appended = write(c, inputs.get(i), turnId);
+                writtenNow.put(turnId, appended);
+                results.add(appended);
+            }
+        }
+        return results;
+    }
+
     /** Appends one turn to a locked conversation; idempotent on the turn id. */
     private AppendedTurn append(Conversation c, TurnRecord input) {
-        String turnId = input.turnId() != null ? input.turnId() : UUID.randomUUID().toString();
-        Turn existing = store().findTurn(c, turnId);
-        if (existing != null) {
-            return new AppendedTurn(c.getId(), TurnMapper.record(existing, existing.getInvocations()), false);
-        }
+        return appendAll(c, List.of(input)).get(0);
+    }
+
+    /** Prepares (normalize, count, offload) and writes one new turn with the next sequence number. */
+    private AppendedTurn write(Conversation c, TurnRecord input, String turnId) {
         Instant now = now();
         Instant timestamp = input.timestamp() == null ? now : input.timestamp().truncatedTo(ChronoUnit.MICROS);
         TurnRecord resolved = input.withIdentity(turnId, null,

@@ -18,6 +18,8 @@ import org.agentmemory.conversation.entity.Conversation;
  * insertion order ({@code ordinal}), at most once each.
  */
 @Entity
+// Written once, never updated: Hibernate skips dirty checking and snapshots (EclipseLink ignores this).
+@org.hibernate.annotations.Immutable
 @Table(name = "omission_turn")
 public class OmissionTurn {
 

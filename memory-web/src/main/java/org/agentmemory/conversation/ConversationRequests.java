@@ -5,7 +5,11 @@ import java.util.Map;
 
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.PositiveOrZero;
 
+import org.agentmemory.api.compaction.CompactionCommit;
+import org.agentmemory.api.conversation.AssistantMessage;
+import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
 
 /**
@@ -35,16 +39,64 @@ public final class ConversationRequests {
     /**
      * Body of {@code POST /turns}: a turn and the conversation it belongs to (created when missing).
      *
-     * @param userId    the user (required)
-     * @param sessionId the session (required)
-     * @param chatbotId the agent, or absent for the default agent
-     * @param turn      the turn (required)
+     * @param userId     the user (required)
+     * @param sessionId  the session (required)
+     * @param chatbotId  the agent, or absent for the default agent
+     * @param turn       the turn (required)
+     * @param compaction the commit returned by the context call of this round (spec §5.4), or absent
      */
     public record AddTurn(
             @NotNull(message = "userId is required") String userId,
             @NotNull(message = "sessionId is required") String sessionId,
             String chatbotId,
-            @NotNull(message = "turn is required") TurnRecord turn) {
+            @NotNull(message = "turn is required") TurnRecord turn,
+            CompactionCommit compaction) {
+    }
+
+    /**
+     * Body of {@code POST /turns/from-ai-message} (spec §1.1 {@code from_ai_message}).
+     *
+     * @param userId          the user (required)
+     * @param sessionId       the session (required)
+     * @param chatbotId       the agent, or absent for the default agent
+     * @param userMessage     what the user said (required)
+     * @param response        the model's reply (required)
+     * @param contextUsed     retrieval context, or absent
+     * @param turnId          explicit turn id, or absent
+     * @param assistantText   explicit assistant text, or absent
+     * @param error           round-level error, or absent
+     * @param toolInvocations explicit invocations replacing the derived ones, or absent
+     * @param compaction      the round's compaction commit, or absent
+     */
+    public record FromAiMessage(
+            @NotNull(message = "userId is required") String userId,
+            @NotNull(message = "sessionId is required") String sessionId,
+            String chatbotId,
+            @NotNull(message = "userMessage is required") String userMessage,
+            @NotNull(message = "response is required") AssistantMessage response,
+            String contextUsed,
+            String turnId,
+            String assistantText,
+            String error,
+            List<@NotNull(message = "toolInvocations must not contain null") ToolInvocationRecord> toolInvocations,
+            CompactionCommit compaction) {
+    }
+
+    /**
+     * Body of {@code POST /turns/usage} (spec §4 {@code report_usage}).
+     *
+     * @param userId               the user (required)
+     * @param sessionId            the session (required)
+     * @param chatbotId            the agent, or absent for the default agent
+     * @param promptEstimate       the service's estimate of the prompt, tokens
+     * @param providerPromptTokens what the provider billed for it, tokens
+     */
+    public record Usage(
+            @NotNull(message = "userId is required") String userId,
+            @NotNull(message = "sessionId is required") String sessionId,
+            String chatbotId,
+            @PositiveOrZero(message = "promptEstimate must be 0 or more (tokens)") long promptEstimate,
+            @PositiveOrZero(message = "providerPromptTokens must be 0 or more (tokens)") long providerPromptTokens) {
     }
 
     /**

@@ -13,6 +13,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.agentmemory.api.MemoryException;
+import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.compaction.CompactionState;
+import org.agentmemory.api.conversation.AiMessageTurn;
 import org.agentmemory.api.conversation.AppendedTurn;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.ConversationMemory;
@@ -65,8 +68,44 @@ public class TurnsResource {
     @APIResponse(responseCode = "400", description = "A field breaks a rule (the problem names it)")
     public Response add(ConversationRequests.AddTurn body) throws MemoryException {
         bodies.check(body);
-        AppendedTurn appended = memory.addTurn(key(body.chatbotId(), body.userId(), body.sessionId()), body.turn());
+        AppendedTurn appended = memory.addTurn(key(body.chatbotId(), body.userId(), body.sessionId()), body.turn(),
+                body.compaction());
         return Response.status(appended.created() ? 201 : 200).entity(appended).build();
+    }
+
+    @POST
+    @Path("from-ai-message")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Add a turn built from a model's reply", description = "Spec §1.1 from_ai_message: text,"
+            + " tool calls (derived invocations, or the explicit ones that replace them), usage, model, provider,"
+            + " finish reason and response time become the turn; stored like POST /turns.")
+    @APIResponse(responseCode = "201", description = "Stored", content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
+    @APIResponse(responseCode = "200", description = "This turnId already existed; nothing written")
+    public Response fromAiMessage(ConversationRequests.FromAiMessage body) throws MemoryException {
+        bodies.check(body);
+        AppendedTurn appended = memory.addTurnFromAiMessage(key(body.chatbotId(), body.userId(), body.sessionId()),
+                new AiMessageTurn(body.userMessage(), body.response(), body.contextUsed(), body.turnId(),
+                        body.assistantText(), body.error(), body.toolInvocations(), body.compaction()));
+        return Response.status(appended.created() ? 201 : 200).entity(appended).build();
+    }
+
+    @POST
+    @Path("usage")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Report a provider usage sample", description = "Spec §4 report_usage: folds (estimate,"
+            + " provider prompt tokens) into the calibration state without adding a turn, e.g. after a failed round.")
+    @APIResponse(responseCode = "200", description = "The calibration state after the sample",
+            content = @Content(schema = @Schema(implementation = CompactionState.class)))
+    @APIResponse(responseCode = "404", description = "No such conversation (nothing is created)")
+    public Response usage(ConversationRequests.Usage body) throws MemoryException {
+        bodies.check(body);
+        ConversationKey key = key(body.chatbotId(), body.userId(), body.sessionId());
+        CompactionState state = memory.reportUsage(key, body.promptEstimate(), body.providerPromptTokens());
+        if (state == null) {
+            throw new NotFoundException("conversation", null, "No conversation for userId '" + key.userId()
+                    + "', sessionId '" + key.sessionId() + "'; usage is only recorded for existing histories.");
+        }
+        return Response.ok(state).build();
     }
 
     @POST

@@ -6,6 +6,8 @@ import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.VersionConflictException;
+import org.agentmemory.api.compaction.CompactionCommit;
+import org.agentmemory.api.compaction.CompactionState;
 
 /**
  * Conversation memory: histories keyed by (tenant, chatbot, user, session) made of turns (spec §1, §6, §11).
@@ -115,6 +117,62 @@ public interface ConversationMemoryOperations {
      * @throws InvalidInputException when a field breaks a rule
      */
     AppendedTurn addTurn(ConversationKey key, TurnRecord turn) throws InvalidInputException;
+
+    /**
+     * Adds one turn as {@link #addTurn(ConversationKey, TurnRecord)} does and, in the same transaction, folds
+     * the round's compaction commit into the calibration state at {@code metadata["compaction"]} (spec §4
+     * {@code apply_commit}): provider prompt tokens come from the turn's {@code metadata.usage.input_tokens}
+     * (else {@code prompt_tokens}); the EWMA calibration, sticky {@code stage2_needed} and the boundary (a null
+     * boundary never overwrites) are updated. A duplicate turn id changes nothing, the state included.
+     *
+     * @param key    the conversation key
+     * @param turn   the turn
+     * @param commit the commit the context call returned, or {@code null} to leave the state untouched
+     * @return the stored turn
+     * @throws InvalidInputException when a field breaks a rule (e.g. a negative prompt estimate)
+     */
+    AppendedTurn addTurn(ConversationKey key, TurnRecord turn, CompactionCommit commit) throws InvalidInputException;
+
+    /**
+     * Builds a turn from a model's reply (spec §1.1 {@code from_ai_message}) and adds it with its commit.
+     *
+     * @param key     the conversation key
+     * @param message the reply and the round's data
+     * @return the stored turn
+     * @throws InvalidInputException when a field breaks a rule
+     */
+    AppendedTurn addTurnFromAiMessage(ConversationKey key, AiMessageTurn message) throws InvalidInputException;
+
+    /**
+     * Folds one provider usage sample into the calibration state without adding a turn (spec §4
+     * {@code report_usage}, used on partial saves and errors). A no-op when the history does not exist or the
+     * sample is degenerate (an estimate or provider count ≤ 0).
+     *
+     * @param key                  the conversation key
+     * @param promptEstimate       the prompt the service estimated, tokens
+     * @param providerPromptTokens what the provider billed for it, tokens
+     * @return the state after the sample, or {@code null} when there is no such history
+     * @throws InvalidInputException when an id breaks a rule
+     */
+    CompactionState reportUsage(ConversationKey key, long promptEstimate,
+            long providerPromptTokens) throws InvalidInputException;
+
+    /**
+     * Merges a JSON merge patch (RFC 7396: objects merge recursively, {@code null} removes a key) into a
+     * history's metadata without losing concurrent writers' keys: it reads, merges and writes with a
+     * compare-and-set on the version, and on a conflict re-reads and tries again, up to
+     * {@code memory.metadata.merge-attempts} times.
+     *
+     * @param tenantId       the caller's tenant
+     * @param conversationId the conversation
+     * @param patch          the patch (a JSON object); never {@code null}
+     * @return the metadata after the merge, with its new version
+     * @throws NotFoundException        when it does not exist
+     * @throws VersionConflictException when every attempt lost to a concurrent writer
+     * @throws InvalidInputException    when the patch is {@code null} or holds invalid text
+     */
+    ConversationMetadata mergeMetadata(String tenantId, long conversationId, Map<String, Object> patch)
+            throws NotFoundException, VersionConflictException, InvalidInputException;
 
     /**
      * Adds turns in the given order in one transaction: all are stored (or already existed) or none is.

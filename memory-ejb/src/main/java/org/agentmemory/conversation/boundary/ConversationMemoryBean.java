@@ -1,5 +1,6 @@
 package org.agentmemory.conversation.boundary;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -10,10 +11,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 import jakarta.ejb.EJB;
 import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -21,6 +25,9 @@ import jakarta.persistence.PersistenceContext;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.VersionConflictException;
+import org.agentmemory.api.compaction.CompactionCommit;
+import org.agentmemory.api.compaction.CompactionState;
+import org.agentmemory.api.conversation.AiMessageTurn;
 import org.agentmemory.api.conversation.AppendedTurn;
 import org.agentmemory.api.conversation.ChatbotStats;
 import org.agentmemory.api.conversation.ConversationHistory;
@@ -36,7 +43,9 @@ import org.agentmemory.api.conversation.Page;
 import org.agentmemory.api.conversation.TurnPage;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.api.conversation.TurnState;
+import org.agentmemory.compaction.control.Calibration;
 import org.agentmemory.config.Settings;
+import org.agentmemory.conversation.control.AiMessageTurns;
 import org.agentmemory.conversation.control.ConversationStore;
 import org.agentmemory.conversation.control.Cursors;
 import org.agentmemory.conversation.control.InputRules;
@@ -59,6 +68,9 @@ import org.agentmemory.omission.control.OmissionStore;
 @Stateless
 public class ConversationMemoryBean implements ConversationMemory, ConversationMemoryRemote {
 
+    /** The metadata key of the calibration state (spec §1.4: the only compaction state ever persisted). */
+    public static final String COMPACTION_KEY = "compaction";
+
     /** Spec §7.2 {@code EXPIRED_MESSAGE}, with the content id for {@code %s}. */
     public static final String EXPIRED_MESSAGE =
             "Omitted content %s is unknown or may have expired \u2014 re-run the tool to regenerate it.";
@@ -68,6 +80,9 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
 
     @EJB
     ConversationCreatorBean creator;
+
+    @EJB
+    MetadataMergeBean merger;
 
     @Inject
     Settings settings;
@@ -154,10 +169,115 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
 
     @Override
     public AppendedTurn addTurn(ConversationKey key, TurnRecord turn) throws InvalidInputException {
+        return addTurn(key, turn, null);
+    }
+
+    @Override
+    public AppendedTurn addTurn(ConversationKey key, TurnRecord turn, CompactionCommit commit) throws InvalidInputException {
         InputRules.checkKey(key);
         InputRules.checkTurn("", turn, settings.normalizationEnabled());
+        checkCommit(commit);
         Conversation c = lockOrCreate(key, null);
-        return append(c, turn);
+        AppendedTurn appended = append(c, turn);
+        if (appended.created() && commit != null) {
+            // Spec §4 add_turn: the state is folded with the round's commit in the same write as the turn.
+            CompactionState previous = compactionState(c);
+            CompactionState next = Calibration.applyCommit(previous, commit, settings.tokenCounter().name(),
+                    Calibration.providerPromptTokens(appended.turn().metadata()), Clock.systemUTC());
+            writeCompactionState(c, next);
+        }
+        return appended;
+    }
+
+    @Override
+    public AppendedTurn addTurnFromAiMessage(ConversationKey key, AiMessageTurn message) throws InvalidInputException {
+        InputRules.checkKey(key);
+        if (message == null || message.response() == null) {
+            throw new InvalidInputException(message == null ? "message" : "response", "required",
+                    "The assistant message (response) is required.");
+        }
+        TurnRecord turn = AiMessageTurns.fromAiMessage(message.userMessage() == null ? "" : message.userMessage(),
+                message.response(), key.userId(), key.chatbotId(), message.contextUsed(), message.turnId(),
+                message.assistantText(), message.error(), message.toolInvocations());
+        return addTurn(key, turn, message.commit());
+    }
+
+    @Override
+    public CompactionState reportUsage(ConversationKey key, long promptEstimate, long providerPromptTokens)
+            throws InvalidInputException {
+        InputRules.checkKey(key);
+        Conversation c = store().findByKey(key, true);
+        if (c == null) {
+            return null;
+        }
+        CompactionState previous = compactionState(c);
+        CompactionState base = previous == null ? CompactionState.initial(settings.tokenCounter().name()) : previous;
+        CompactionState next = Calibration.applyUsage(base, promptEstimate, providerPromptTokens, Clock.systemUTC());
+        if (next != base) {
+            writeCompactionState(c, next);
+        }
+        return next;
+    }
+
+    @Override
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public ConversationMetadata mergeMetadata(String tenantId, long conversationId, Map<String, Object> patch)
+            throws NotFoundException, VersionConflictException, InvalidInputException {
+        if (patch == null) {
+            throw new InvalidInputException("patch", "required", "The merge patch is required: a JSON object.");
+        }
+        InputRules.checkJsonObject("patch", patch);
+        existing(tenantId, conversationId, false);
+        int attempts = settings.metadataMergeAttempts();
+        for (int attempt = 1; attempt <= attempts; attempt++) {
+            ConversationMetadata merged;
+            try {
+                merged = merger.tryMerge(tenantId, conversationId, patch);
+            } catch (EJBException vanished) {
+                throw new NotFoundException("conversation", Long.toString(conversationId),
+                        "Conversation " + conversationId + " was deleted while its metadata was being merged.");
+            }
+            if (merged != null) {
+                return merged;
+            }
+            backOff(attempt);
+        }
+        long current = existing(tenantId, conversationId, false).getVersion();
+        throw new VersionConflictException(-1, current, "Conversation " + conversationId + ": the metadata merge lost to"
+                + " concurrent writers " + attempts + " times (memory.metadata.merge-attempts); try again.");
+    }
+
+    /** Short randomized pause before re-reading, so competing writers spread out. */
+    private static void backOff(int attempt) {
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(1, 2L + 3L * attempt));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void checkCommit(CompactionCommit commit) throws InvalidInputException {
+        if (commit == null) {
+            return;
+        }
+        if (commit.promptEstimate() < 0) {
+            throw new InvalidInputException("compaction.promptEstimate", "min", "compaction.promptEstimate is "
+                    + commit.promptEstimate() + "; it must be a token count, 0 or more.");
+        }
+        InputRules.checkOptionalId("compaction.boundaryTurnId", commit.boundaryTurnId());
+    }
+
+    /** @return the persisted calibration state (spec §4), or {@code null} when none was written yet */
+    @SuppressWarnings("unchecked")
+    private static CompactionState compactionState(Conversation c) {
+        Object stored = c.getMetadata().get(COMPACTION_KEY);
+        return stored instanceof Map<?, ?> map ? CompactionState.fromMap((Map<String, ?>) map) : null;
+    }
+
+    private void writeCompactionState(Conversation c, CompactionState state) {
+        Map<String, Object> metadata = new LinkedHashMap<>(c.getMetadata());
+        metadata.put(COMPACTION_KEY, state.toMap());
+        c.setMetadata(metadata, now());
     }
 
     @Override

@@ -1,0 +1,2 @@
+/** Answer memory entity. */
+package org.agentmemory.answer.entity;

@@ -1,0 +1,54 @@
+package org.agentmemory.conversation.boundary;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+
+import jakarta.ejb.LocalBean;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import org.agentmemory.api.conversation.ConversationMetadata;
+import org.agentmemory.conversation.entity.Conversation;
+import org.agentmemory.json.JsonMergePatch;
+
+/**
+ * One optimistic attempt of a metadata merge, in its own transaction: read, merge, then write only if the
+ * version is still the one read (compare-and-set). The caller retries a lost attempt with a fresh read.
+ */
+@Stateless
+@LocalBean
+public class MetadataMergeBean {
+
+    @PersistenceContext(unitName = "memory")
+    EntityManager em;
+
+    /**
+     * @param tenantId       the tenant
+     * @param conversationId the conversation
+     * @param patch          an RFC 7396 merge patch
+     * @return the metadata written, or {@code null} when a concurrent writer changed the version first
+     * @throws IllegalArgumentException when the conversation does not exist in the tenant (the caller checks first)
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public ConversationMetadata tryMerge(String tenantId, long conversationId, Map<String, Object> patch) {
+        Conversation c = em.find(Conversation.class, conversationId);
+        if (c == null || !c.getTenantId().equals(tenantId)) {
+            throw new IllegalArgumentException("conversation " + conversationId + " vanished");
+        }
+        long version = c.getVersion();
+        Map<String, Object> merged = JsonMergePatch.apply(c.getMetadata(), patch);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        if (!now.isAfter(c.getUpdatedAt())) {
+            now = c.getUpdatedAt();
+        }
+        int updated = em.createQuery("UPDATE Conversation c SET c.metadata = :m, c.updatedAt = :now,"
+                + " c.version = c.version + 1 WHERE c.id = :id AND c.version = :v")
+                .setParameter("m", merged).setParameter("now", now).setParameter("id", conversationId)
+                .setParameter("v", version).executeUpdate();
+        return updated == 1 ? new ConversationMetadata(conversationId, merged, version + 1, now) : null;
+    }
+}

@@ -1,0 +1,91 @@
+package org.agentmemory.answer;
+
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.agentmemory.api.MemoryException;
+import org.agentmemory.api.answer.AnswerMemory;
+import org.agentmemory.api.answer.StoredAnswer;
+import org.agentmemory.rest.Params;
+import org.agentmemory.rest.RequestBodies;
+import org.agentmemory.rest.ServiceUnavailableFallback;
+import org.agentmemory.rest.Tenants;
+import org.eclipse.microprofile.faulttolerance.Bulkhead;
+import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * Answer memory: an agent's question/answer pairs by turn id. Ids travel in the body and in query
+ * parameters (never in the path), so any id round-trips.
+ *
+ * <p>Fault tolerance: 10,000 ms timeout, 32 concurrent calls, 503 + {@code Retry-After} beyond either.
+ */
+@Path("answers")
+@ApplicationScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Answers", description = "Question/answer pairs by turn id")
+@Timeout(10_000)
+@Bulkhead(32)
+public class AnswersResource {
+
+    /**
+     * Body of {@code PUT /answers}.
+     *
+     * @param agentId  the agent (required)
+     * @param turnId   the turn (required)
+     * @param question the question
+     * @param answer   any JSON value
+     */
+    public record StoreAnswer(@NotNull(message = "agentId is required") String agentId,
+            @NotNull(message = "turnId is required") String turnId, String question, Object answer) {
+    }
+
+    @EJB
+    AnswerMemory answers;
+
+    @Inject
+    Tenants tenants;
+
+    @Inject
+    RequestBodies bodies;
+
+    @PUT
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Store an interaction", description = "Stores or replaces the question and answer of a turn.")
+    @APIResponse(responseCode = "200", description = "What is stored now",
+            content = @Content(schema = @Schema(implementation = StoredAnswer.class)))
+    public Response store(StoreAnswer body) throws MemoryException {
+        bodies.check(body);
+        return Response.ok(answers.storeInteraction(tenants.current(), body.agentId(), body.turnId(), body.question(),
+                body.answer())).build();
+    }
+
+    @GET
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Fetch an interaction", description = "By agent and turn id.")
+    @APIResponse(responseCode = "200", description = "The interaction",
+            content = @Content(schema = @Schema(implementation = StoredAnswer.class)))
+    @APIResponse(responseCode = "404", description = "Nothing stored for that agent and turn")
+    public Response get(@QueryParam("agentId") String agentId, @QueryParam("turnId") String turnId) throws MemoryException {
+        return Response.ok(answers.get(tenants.current(), Params.required("agentId", agentId),
+                Params.required("turnId", turnId))).build();
+    }
+}

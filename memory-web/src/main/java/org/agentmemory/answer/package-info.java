@@ -1,0 +1,2 @@
+/** REST resource of answer memory. */
+package org.agentmemory.answer;

@@ -42,11 +42,14 @@ public class AnswerMemoryBean implements AnswerMemory, AnswerMemoryRemote {
                     + " object, list or null): " + e.getMessage());
         }
         Answer row = find(tenantId, agentId, turnId);
-        if (row == null) {
+        boolean isNew = row == null;
+        if (isNew) {
             row = new Answer(tenantId, agentId, turnId);
-            em.persist(row);
         }
         row.store(question == null ? "" : question, json, Instant.now().truncatedTo(ChronoUnit.MICROS));
+        if (isNew) {
+            em.persist(row);
+        }
         return toRecord(row);
     }
 

@@ -47,7 +47,10 @@ class HealthAndOpenApiIT {
                 "/api/v1/conversations/{id}/turns", "/api/v1/conversations/{id}/turns/batch",
                 "/api/v1/conversations/{id}/metadata", "/api/v1/conversations/{id}/export",
                 "/api/v1/turns", "/api/v1/turns/batch", "/api/v1/chatbots/conversations", "/api/v1/chatbots/stats",
-                "/api/v1/chatbots/users", "/api/v1/import", "/api/v1/export");
+                "/api/v1/chatbots/users", "/api/v1/import", "/api/v1/export", "/api/v1/turns/from-ai-message",
+                "/api/v1/turns/usage", "/api/v1/answers", "/api/v1/conversations/{id}/omissions",
+                "/api/v1/conversations/{id}/omissions/{contentId}");
+        assertThat(doc.json().at("/paths/~1api~1v1~1conversations~1{id}~1metadata/patch").isMissingNode()).isFalse();
         JsonNode addTurn = doc.json().at("/paths/~1api~1v1~1turns/post");
         assertThat(addTurn.at("/responses/201").isMissingNode()).isFalse();
         assertThat(addTurn.at("/responses/400").isMissingNode()).isFalse();

@@ -1,0 +1,295 @@
+package org.agentmemory.it;
+
+import static org.agentmemory.it.support.Api.obj;
+import static org.agentmemory.it.support.Api.query;
+import static org.agentmemory.it.support.Turns.addTurn;
+import static org.agentmemory.it.support.Turns.turn;
+import static org.agentmemory.it.support.Turns.unique;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.net.http.HttpRequest;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import org.agentmemory.conversation.control.Normalizer;
+import org.agentmemory.it.support.Api;
+import org.agentmemory.omission.control.ContentIds;
+import org.agentmemory.omission.control.Previews;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.knuddels.jtokkit.Encodings;
+import com.knuddels.jtokkit.api.Encoding;
+import com.knuddels.jtokkit.api.EncodingType;
+
+/**
+ * The write path of issue 3 over REST on real servers: normalization, oversize offload into the omission
+ * store, calibration, metadata merges, turns from a model's reply, answer memory.
+ */
+class WritePathIT {
+
+    private static final Encoding O200K = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
+
+    static Stream<Api> servers() {
+        return Stream.of(Api.postgres(), Api.h2());
+    }
+
+    private static JsonNode post(Api api, String path, Object body, int expected) {
+        Api.Response r = api.post(path, body);
+        assertThat(r.status()).as(r.body()).isEqualTo(expected);
+        return r.json();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("servers")
+    void messyInputIsStoredInItsCanonicalForm(Api api) {
+        String user = unique("norm");
+        String ansiLog = "\u001b[32mPASS\u001b[0m test_a   \r\n\u001b[31mFAIL\u001b[0m test_b\r\n\r\n\r\n\r\n\r\ndone\u0007";
+        String traceback = "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n    main()\n"
+                + "  File \"a.py\", line 5, in main\n    run()\n  File \"a.py\", line 9, in run\n    step()\n"
+                + "  File \"a.py\", line 12, in step\n    raise ValueError('bad')\nValueError: bad\n";
+        Map<String, Object> t = turn("t", "Cafe\u0301 \t \r\nmenu  ", "ok");
+        t.put("toolInvocations", List.of(
+                obj("toolName", "pytest", "input", obj("z", 1, "a", obj("y", 2, "b", 3)), "output", ansiLog),
+                obj("toolName", "api", "input", obj(), "output", "{ \"b\": 1,\n \"a\": [1, 2] }", "status", "error",
+                        "error", traceback)));
+        JsonNode stored = post(api, "/turns", addTurn(null, user, "s", t), 201).get("turn");
+        assertThat(stored.get("userMessage").asText()).isEqualTo("Caf\u00e9\nmenu").isEqualTo(Normalizer.normalizeText("Cafe\u0301 \t \r\nmenu  "));
+        JsonNode pytest = stored.at("/toolInvocations/0");
+        assertThat(pytest.get("input").toString()).isEqualTo("{\"a\":{\"b\":3,\"y\":2},\"z\":1}");
+        assertThat(pytest.get("output").asText()).isEqualTo("PASS test_a\nFAIL test_b\n\n\ndone");
+        JsonNode apiCall = stored.at("/toolInvocations/1");
+        assertThat(apiCall.get("output").asText()).isEqualTo("{\"a\":[1,2],\"b\":1}");
+        assertThat(apiCall.get("error").asText()).isEqualTo(Normalizer.normalizeError(traceback))
+                .startsWith("Traceback (most recent call last):\n  File \"a.py\", line 5").endsWith("ValueError: bad");
+        assertThat(stored.get("normVersion").asText()).isEqualTo("1");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("servers")
+    void oversizedOutputsAreOffloadedOnceAndComeBackByteForByte(Api api) {
+        String user = unique("offload");
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; text.length() < 50_000; i++) {
+            text.append("row ").append(i).append(": value=").append(i * 7).append(" ok 漢字\n");
+        }
+        String output = text.substring(0, 50_000).stripTrailing();
+        Map<String, Object> t = turn("t1", "dump the table", "done");
+        t.put("toolInvocations", List.of(obj("toolName", "query_database", "input", obj("sql", "select *"), "output", output)));
+        JsonNode first = post(api, "/turns", addTurn(null, user, "s", t), 201);
+        long id = first.get("conversationId").asLong();
+        JsonNode inv = first.at("/turn/toolInvocations/0");
+        String contentId = ContentIds.contentId(output);
+        assertThat(inv.get("output").asText()).isEqualTo(Previews.preview(output))
+                .isEqualTo(output.substring(0, 200) + " \u2026(+" + String.format(java.util.Locale.ROOT, "%,d",
+                        output.codePointCount(0, output.length()) - 200) + " chars)");
+        assertThat(inv.at("/omitted/output").asText()).isEqualTo(contentId);
+        assertThat(inv.get("outputChars").asInt()).isEqualTo(output.codePointCount(0, output.length()));
+        assertThat(first.at("/turn/tokenCount/tools").asInt()).as("recounted after offload")
+                .isLessThan(O200K.countTokensOrdinary(output));
+
+        Api.Response content = api.get("/conversations/" + id + "/omissions/" + contentId);
+        assertThat(content.status()).isEqualTo(200);
+        assertThat(content.contentType()).startsWith("text/plain");
+        assertThat(content.body()).isEqualTo(output);
+        Api.Response head = api.send(HttpRequest.newBuilder(api.uri("/conversations/" + id + "/omissions/" + contentId))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()));
+        assertThat(head.status()).isEqualTo(200);
+
+        // The same output in a second turn is stored once; both turns list it.
+        t.put("turnId", "t2");
+        post(api, "/turns", addTurn(null, user, "s", t), 201);
+        assertThat(api.get("/conversations/" + id + "/omissions" + query("turnId", "t1")).json().toString())
+                .isEqualTo("[\"" + contentId + "\"]");
+        assertThat(api.get("/conversations/" + id + "/omissions" + query("turnId", "t2")).json().toString())
+                .isEqualTo("[\"" + contentId + "\"]");
+
+        Api.Response unknown = api.get("/conversations/" + id + "/omissions/om_0000000000000000");
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(unknown.json().get("detail").asText()).isEqualTo(
+                "Omitted content om_0000000000000000 is unknown or may have expired \u2014 re-run the tool to regenerate it.");
+        assertThat(api.send(HttpRequest.newBuilder(api.uri("/conversations/" + id + "/omissions/om_0000000000000000"))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody())).status()).isEqualTo(404);
+
+        // Clearing the history clears its omissions.
+        api.delete("/conversations/" + id + "/turns");
+        assertThat(api.get("/conversations/" + id + "/omissions/" + contentId).status()).isEqualTo(404);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("servers")
+    void anOutputOfExactlyTheThresholdStaysAndOneTokenMoreIsOffloaded(Api api) {
+        String user = unique("threshold");
+        String atThreshold = " dog".repeat(2000);
+        String overThreshold = atThreshold + " dog";
+        assertThat(O200K.countTokensOrdinary(atThreshold)).isEqualTo(2000);
+        assertThat(O200K.countTokensOrdinary(overThreshold)).isEqualTo(2001);
+        Map<String, Object> t1 = turn("at", "q", "a");
+        t1.put("toolInvocations", List.of(obj("toolName", "x", "output", atThreshold)));
+        Map<String, Object> t2 = turn("over", "q", "a");
+        t2.put("toolInvocations", List.of(obj("toolName", "x", "output", overThreshold)));
+        JsonNode at = post(api, "/turns", addTurn(null, user, "s", t1), 201).at("/turn/toolInvocations/0");
+        JsonNode over = post(api, "/turns", addTurn(null, user, "s", t2), 201).at("/turn/toolInvocations/0");
+        assertThat(at.get("output").asText()).isEqualTo(atThreshold);
+        assertThat(at.get("omitted").size()).isZero();
+        assertThat(over.get("output").asText()).isEqualTo(Previews.preview(overThreshold));
+        assertThat(over.at("/omitted/output").asText()).isEqualTo(ContentIds.contentId(overThreshold));
+    }
+
+    @Test
+    void eightClientsPostingIdenticalOversizedOutputsAtOnceStoreOneOmissionRow() throws Exception {
+        Api api = Api.postgres();
+        String user = unique("omit-conc");
+        String output = "identical output line\n".repeat(3000).stripTrailing();
+        List<Integer> statuses = Concurrently.run(8, client -> {
+            Map<String, Object> t = turn("c" + client, "q", "a");
+            t.put("toolInvocations", List.of(obj("toolName", "bash", "output", output)));
+            return api.post("/turns", addTurn(null, user, "s", t)).status();
+        });
+        assertThat(statuses).containsOnly(201);
+        long id = api.get("/conversations/lookup" + query("userId", user, "sessionId", "s")).json().get("conversationId").asLong();
+        try (Connection db = DriverManager.getConnection("jdbc:postgresql://" + System.getProperty("it.pg.host", "127.0.0.1")
+                + ":" + System.getProperty("it.pg.port", "5432") + "/" + System.getProperty("it.pg.database", "agent_memory_it"),
+                System.getProperty("it.pg.user", "postgres"), System.getProperty("it.pg.password", "postgres"));
+             PreparedStatement ps = db.prepareStatement("SELECT count(*) FROM omission WHERE conversation_id = ?")) {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                assertThat(rs.getLong(1)).isEqualTo(1);
+            }
+        }
+        for (int client = 0; client < 8; client++) {
+            assertThat(api.get("/conversations/" + id + "/omissions" + query("turnId", "c" + client)).json()).hasSize(1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("servers")
+    void compactionCommitsFoldTheCalibrationStateWithTheExactEwma(Api api) {
+        String user = unique("calib");
+        double[][] rounds = {{1000, 1200}, {1000, 800}, {1000, 5000}, {1000, 10_000}, {1000, 100}};
+        double[] expected = {1.2, 0.2 * 0.8 + 0.8 * 1.2, 0.2 * 5 + 0.8 * 1.12, 2.0, Math.max(0.5, 0.2 * 0.1 + 0.8 * 2.0)};
+        long id = 0;
+        for (int i = 0; i < rounds.length; i++) {
+            Map<String, Object> t = turn("r" + i, "q", "a");
+            t.put("metadata", obj("usage", obj("input_tokens", (long) rounds[i][1])));
+            Map<String, Object> body = addTurn(null, user, "s", t);
+            body.put("compaction", obj("promptEstimate", (long) rounds[i][0], "boundaryTurnId", i == 2 ? "r1" : null,
+                    "stage2Needed", i == 1, "historyEstimate", 0, "droppedTurns", 0));
+            id = post(api, "/turns", body, 201).get("conversationId").asLong();
+            JsonNode state = api.get("/conversations/" + id + "/metadata").json().at("/metadata/compaction");
+            assertThat(state.get("calibration").asDouble()).as("round %d", i).isCloseTo(expected[i], within(1e-9));
+            assertThat(state.get("samples").asInt()).isEqualTo(i + 1);
+            assertThat(state.get("tokenizer").asText()).isEqualTo("o200k_base");
+            assertThat(state.get("stage2_needed").asBoolean()).as("sticky").isEqualTo(i >= 1);
+            assertThat(state.get("boundary_turn_id").isNull() || state.get("boundary_turn_id").isMissingNode() ? null
+                    : state.get("boundary_turn_id").asText()).isEqualTo(i >= 2 ? "r1" : null);
+            assertThat(state.get("updated_at").asText()).endsWith("Z");
+        }
+        // A partial save reports usage without a turn; a degenerate sample changes nothing.
+        JsonNode reported = post(api, "/turns/usage", obj("userId", user, "sessionId", "s", "promptEstimate", 1000,
+                "providerPromptTokens", 1000), 200);
+        assertThat(reported.get("calibration").asDouble()).isCloseTo(0.2 * 1.0 + 0.8 * expected[4], within(1e-9));
+        assertThat(reported.get("samples").asInt()).isEqualTo(6);
+        assertThat(post(api, "/turns/usage", obj("userId", user, "sessionId", "s", "promptEstimate", 0,
+                "providerPromptTokens", 10), 200).get("samples").asInt()).isEqualTo(6);
+        assertThat(api.post("/turns/usage", obj("userId", unique("nobody"), "sessionId", "s", "promptEstimate", 10,
+                "providerPromptTokens", 10)).status()).isEqualTo(404);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("servers")
+    void twoWritersMergingDifferentKeysConcurrentlyLoseNothing(Api api) {
+        String user = unique("merge");
+        long id = post(api, "/conversations", obj("userId", user, "sessionId", "s", "metadata", obj("owner", "app")), 201)
+                .get("conversationId").asLong();
+        List<Integer> failures = Concurrently.run(2, writer -> {
+            int bad = 0;
+            for (int k = 0; k < 100; k++) {
+                Api.Response r = api.send(HttpRequest.newBuilder(api.uri("/conversations/" + id + "/metadata"))
+                        .header("Content-Type", "application/merge-patch+json")
+                        .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"w" + writer + "\":{\"k" + k + "\":" + k + "}}")));
+                if (r.status() != 200) {
+                    bad++;
+                }
+            }
+            return bad;
+        });
+        assertThat(failures).containsOnly(0);
+        JsonNode metadata = api.get("/conversations/" + id + "/metadata").json().get("metadata");
+        Set<String> keys = new HashSet<>();
+        for (String writer : List.of("w0", "w1")) {
+            metadata.get(writer).fieldNames().forEachRemaining(k -> keys.add(writer + "." + k));
+        }
+        assertThat(keys).hasSize(200);
+        assertThat(metadata.get("owner").asText()).isEqualTo("app");
+        Api.Response removed = api.send(HttpRequest.newBuilder(api.uri("/conversations/" + id + "/metadata"))
+                .header("Content-Type", "application/merge-patch+json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"w0\":null}")));
+        assertThat(removed.json().get("metadata").has("w0")).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("servers")
+    void turnsBuiltFromAModelReply(Api api) {
+        String user = unique("aimsg");
+        Map<String, Object> response = obj("text", "The weather in Paris is 18 °C.", "model", "gpt-4o", "provider", "openai",
+                "finishReason", "stop", "responseTime", 1.25, "turnId", "resp-1",
+                "usage", obj("prompt_tokens", 321, "completion_tokens", 12),
+                "toolCalls", List.of(
+                        obj("name", "weather", "arguments", obj("city", "Paris"), "result",
+                                obj("temp", 18, "_tee", obj("key", "wm:weather:1")), "executionTime", 0.2504),
+                        obj("name", "news", "arguments", obj(), "error", "timeout after 5s", "executionTime", 5.0)));
+        JsonNode turn = post(api, "/turns/from-ai-message", obj("userId", user, "sessionId", "s",
+                "userMessage", "Weather in Paris?", "response", response), 201).get("turn");
+        assertThat(turn.get("turnId").asText()).isEqualTo("resp-1");
+        assertThat(turn.get("assistantResponse").asText()).isEqualTo("The weather in Paris is 18 °C.");
+        assertThat(turn.get("toolsUsed").toString()).isEqualTo("[\"weather\",\"news\"]");
+        assertThat(turn.at("/metadata/model").asText()).isEqualTo("gpt-4o");
+        assertThat(turn.at("/metadata/finish_reason").asText()).isEqualTo("stop");
+        assertThat(turn.at("/metadata/usage/prompt_tokens").asInt()).isEqualTo(321);
+        JsonNode weather = turn.at("/toolInvocations/0");
+        assertThat(weather.get("output").asText()).isEqualTo("{\"_tee\":{\"key\":\"wm:weather:1\"},\"temp\":18}");
+        assertThat(weather.get("elapsedMs").asLong()).isEqualTo(250);
+        assertThat(weather.get("wmKey").asText()).isEqualTo("wm:weather:1");
+        JsonNode news = turn.at("/toolInvocations/1");
+        assertThat(news.get("status").asText()).isEqualTo("error");
+        assertThat(news.get("error").asText()).isEqualTo("timeout after 5s");
+
+        // Explicit invocations replace the derived ones.
+        JsonNode replaced = post(api, "/turns/from-ai-message", obj("userId", user, "sessionId", "s", "turnId", "explicit",
+                "userMessage", "again", "response", response,
+                "toolInvocations", List.of(obj("toolName", "cache", "output", "hit"))), 201).get("turn");
+        assertThat(replaced.get("toolInvocations")).hasSize(1);
+        assertThat(replaced.at("/toolInvocations/0/toolName").asText()).isEqualTo("cache");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("servers")
+    void answersAreStoredReplacedAndFetchedByTurnId(Api api) {
+        String agent = unique("agent/α");
+        Api.Response stored = api.put("/answers", obj("agentId", agent, "turnId", "t/1", "question", "2+2?",
+                "answer", obj("value", 4, "explanation", "arithmetic")));
+        assertThat(stored.status()).as(stored.body()).isEqualTo(200);
+        JsonNode got = api.get("/answers" + query("agentId", agent, "turnId", "t/1")).json();
+        assertThat(got.get("question").asText()).isEqualTo("2+2?");
+        assertThat(got.at("/answer/value").asInt()).isEqualTo(4);
+        api.put("/answers", obj("agentId", agent, "turnId", "t/1", "question", "2+2?", "answer", "four"));
+        assertThat(api.get("/answers" + query("agentId", agent, "turnId", "t/1")).json().get("answer").asText()).isEqualTo("four");
+        assertThat(api.get("/answers" + query("agentId", agent, "turnId", "other")).status()).isEqualTo(404);
+        Api.Response missing = api.put("/answers", obj("agentId", agent, "question", "q"));
+        assertThat(missing.status()).isEqualTo(400);
+        assertThat(missing.json().get("field").asText()).isEqualTo("turnId");
+    }
+}

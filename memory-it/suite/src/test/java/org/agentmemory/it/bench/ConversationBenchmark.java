@@ -101,26 +101,8 @@ public final class ConversationBenchmark {
         for (int c = 0; c < CLIENTS; c++) {
             byte[][] mine = bodies[c];
             Thread t = new Thread(() -> {
-                byte[] buffer = new byte[16 * 1024];
                 for (byte[] body : mine) {
-                    try {
-                        java.net.HttpURLConnection con = (java.net.HttpURLConnection) url.openConnection();
-                        con.setRequestMethod("POST");
-                        con.setDoOutput(true);
-                        con.setRequestProperty("Content-Type", "application/json");
-                        con.setFixedLengthStreamingMode(body.length);
-                        try (java.io.OutputStream out = con.getOutputStream()) {
-                            out.write(body);
-                        }
-                        if (con.getResponseCode() != 201) {
-                            failures.incrementAndGet();
-                        }
-                        try (java.io.InputStream in = con.getResponseCode() < 400 ? con.getInputStream() : con.getErrorStream()) {
-                            while (in != null && in.read(buffer) >= 0) {
-                                // drain, so the connection is reused
-                            }
-                        }
-                    } catch (java.io.IOException e) {
+                    if (HttpLoad.post(url, body) != 201) {
                         failures.incrementAndGet();
                     }
                 }

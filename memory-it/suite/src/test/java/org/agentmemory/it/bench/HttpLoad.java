@@ -1,0 +1,41 @@
+package org.agentmemory.it.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+
+/**
+ * The benchmarks' HTTP client: keep-alive HTTP/1.1 through HttpURLConnection, cheap on CPU so that on a small
+ * machine the client takes as little as possible from the server it measures.
+ */
+final class HttpLoad {
+
+    private HttpLoad() {
+    }
+
+    /** POSTs a JSON body, drains the answer (so the connection is reused) and returns the status (-1 on I/O error). */
+    static int post(URL url, byte[] body) {
+        try {
+            HttpURLConnection con = (HttpURLConnection) url.openConnection();
+            con.setRequestMethod("POST");
+            con.setDoOutput(true);
+            con.setRequestProperty("Content-Type", "application/json");
+            con.setFixedLengthStreamingMode(body.length);
+            try (OutputStream out = con.getOutputStream()) {
+                out.write(body);
+            }
+            int status = con.getResponseCode();
+            try (InputStream in = status < 400 ? con.getInputStream() : con.getErrorStream()) {
+                byte[] buffer = new byte[16 * 1024];
+                while (in != null && in.read(buffer) >= 0) {
+                    // drain
+                }
+            }
+            return status;
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package org.agentmemory.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+
+import org.agentmemory.it.support.Api;
+import org.agentmemory.it.support.Turns;
+import org.junit.jupiter.api.Test;
+
+/**
+ * When a fault-tolerance policy gives up, the client gets 503 with Retry-After and a problem body. The H2
+ * server is started with the import bulkhead at 1 (MicroProfile Config override): an import that is still
+ * receiving its body holds the only permit, and a second import is refused at once.
+ */
+class ServiceUnavailableIT {
+
+    @Test
+    void aFullBulkheadAnswers503WithRetryAfter() throws Exception {
+        Api api = Api.h2();
+        URI uri = api.uri("/import");
+        String user = Turns.unique("bulkhead");
+        String firstLine = "{\"key\":{\"userId\":\"" + user + "\",\"sessionId\":\"s\"},\"turn\":{\"turnId\":\"1\"}}\n";
+        String secondLine = "{\"key\":{\"userId\":\"" + user + "\",\"sessionId\":\"s\"},\"turn\":{\"turnId\":\"2\"}}\n";
+        byte[] first = firstLine.getBytes(StandardCharsets.UTF_8);
+        byte[] second = secondLine.getBytes(StandardCharsets.UTF_8);
+        try (Socket slow = new Socket(uri.getHost(), uri.getPort())) {
+            OutputStream out = slow.getOutputStream();
+            out.write(("POST " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + "\r\n"
+                    + "Content-Type: application/x-ndjson\r\nContent-Length: " + (first.length + second.length)
+                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(first);
+            out.flush();
+            // The slow import is now inside the resource method, reading its body: the bulkhead is full.
+            Api.Response refused = null;
+            for (int attempt = 0; attempt < 50; attempt++) {
+                refused = api.postRaw("/import", secondLine, "application/x-ndjson");
+                if (refused.status() == 503) {
+                    break;
+                }
+                Thread.sleep(100);
+            }
+            assertThat(refused.status()).as(refused.body()).isEqualTo(503);
+            assertThat(refused.header("Retry-After")).isEqualTo("1");
+            assertThat(refused.contentType()).startsWith("application/problem+json");
+            assertThat(refused.json().get("detail").asText()).contains("Too many concurrent requests");
+
+            out.write(second);
+            out.flush();
+            InputStream in = slow.getInputStream();
+            String answer = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(answer).startsWith("HTTP/1.1 200");
+            assertThat(answer).contains("\"turnsImported\":2");
+        }
+        assertThat(api.postRaw("/import", secondLine.replace("\"2\"", "\"3\""), "application/x-ndjson").status())
+                .as("the permit is released afterwards").isEqualTo(200);
+    }
+}

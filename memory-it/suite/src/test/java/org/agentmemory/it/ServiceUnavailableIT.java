@@ -36,9 +36,10 @@ class ServiceUnavailableIT {
             out.write(first);
             out.flush();
             // The slow import is now inside the resource method, reading its body: the bulkhead is full.
+            String probe = "{\"key\":{\"userId\":\"" + user + "-probe\",\"sessionId\":\"s\"},\"turn\":{}}\n";
             Api.Response refused = null;
             for (int attempt = 0; attempt < 50; attempt++) {
-                refused = api.postRaw("/import", secondLine, "application/x-ndjson");
+                refused = api.postRaw("/import", probe, "application/x-ndjson");
                 if (refused.status() == 503) {
                     break;
                 }
@@ -56,7 +57,7 @@ class ServiceUnavailableIT {
             assertThat(answer).startsWith("HTTP/1.1 200");
             assertThat(answer).contains("\"turnsImported\":2");
         }
-        assertThat(api.postRaw("/import", secondLine.replace("\"2\"", "\"3\""), "application/x-ndjson").status())
+        assertThat(api.postRaw("/import", secondLine.replace(user, user + "-after"), "application/x-ndjson").status())
                 .as("the permit is released afterwards").isEqualTo(200);
     }
 }

@@ -38,7 +38,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * Safe under any number of concurrent clients appending to the same (possibly new) conversation.
  *
  * <p>Fault tolerance: 10,000 ms timeout, 64 concurrent calls, 503 + {@code Retry-After} beyond either
- * (override with MicroProfile Config {@code org.agentmemory.conversation.TurnsResource/Timeout/value} …).
+ * (override with MicroProfile Config, e.g. {@code org.agentmemory.conversation.TurnsResource/Timeout/value}).
  */
 @Path("turns")
 @ApplicationScoped

@@ -28,35 +28,38 @@ class ServiceUnavailableIT {
         String secondLine = "{\"key\":{\"userId\":\"" + user + "\",\"sessionId\":\"s\"},\"turn\":{\"turnId\":\"2\"}}\n";
         byte[] first = firstLine.getBytes(StandardCharsets.UTF_8);
         byte[] second = secondLine.getBytes(StandardCharsets.UTF_8);
-        try (Socket slow = new Socket(uri.getHost(), uri.getPort())) {
-            OutputStream out = slow.getOutputStream();
-            out.write(("POST " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + "\r\n"
-                    + "Content-Type: application/x-ndjson\r\nContent-Length: " + (first.length + second.length)
-                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.write(first);
-            out.flush();
-            // The slow import is now inside the resource method, reading its body: the bulkhead is full.
-            String probe = "{\"key\":{\"userId\":\"" + user + "-probe\",\"sessionId\":\"s\"},\"turn\":{}}\n";
-            Api.Response refused = null;
-            for (int attempt = 0; attempt < 50; attempt++) {
-                refused = api.postRaw("/import", probe, "application/x-ndjson");
-                if (refused.status() == 503) {
-                    break;
+        String probe = "{\"key\":{\"userId\":\"" + user + "-probe\",\"sessionId\":\"s\"},\"turn\":{}}\n";
+        boolean observed = false;
+        for (int attempt = 0; attempt < 5 && !observed; attempt++) {
+            try (Socket slow = new Socket(uri.getHost(), uri.getPort())) {
+                OutputStream out = slow.getOutputStream();
+                out.write(("POST " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + "\r\n"
+                        + "Content-Type: application/x-ndjson\r\nContent-Length: " + (first.length + second.length)
+                        + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.write(first);
+                out.flush();
+                // Give the server time to dispatch the slow import into the resource method, where it waits for
+                // the rest of its body while holding the only permit.
+                Thread.sleep(500);
+                InputStream in = slow.getInputStream();
+                if (in.available() > 0) {
+                    continue; // it was answered already (refused while the previous attempt's probe held the permit)
                 }
-                Thread.sleep(100);
-            }
-            assertThat(refused.status()).as(refused.body()).isEqualTo(503);
-            assertThat(refused.header("Retry-After")).isEqualTo("1");
-            assertThat(refused.contentType()).startsWith("application/problem+json");
-            assertThat(refused.json().get("detail").asText()).contains("Too many concurrent requests");
+                Api.Response refused = api.postRaw("/import", probe, "application/x-ndjson");
+                assertThat(refused.status()).as(refused.body()).isEqualTo(503);
+                assertThat(refused.header("Retry-After")).isEqualTo("1");
+                assertThat(refused.contentType()).startsWith("application/problem+json");
+                assertThat(refused.json().get("detail").asText()).contains("Too many concurrent requests");
+                observed = true;
 
-            out.write(second);
-            out.flush();
-            InputStream in = slow.getInputStream();
-            String answer = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(answer).startsWith("HTTP/1.1 200");
-            assertThat(answer).contains("\"turnsImported\":2");
+                out.write(second);
+                out.flush();
+                String answer = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                assertThat(answer).startsWith("HTTP/1.1 200");
+                assertThat(answer).contains("\"turnsImported\":2");
+            }
         }
+        assertThat(observed).as("the bulkhead refused a concurrent import").isTrue();
         assertThat(api.postRaw("/import", secondLine.replace(user, user + "-after"), "application/x-ndjson").status())
                 .as("the permit is released afterwards").isEqualTo(200);
     }

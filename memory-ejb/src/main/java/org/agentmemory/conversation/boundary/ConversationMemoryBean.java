@@ -109,11 +109,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
 
     @Override
     public ConversationHistory getHistory(ConversationKey key) throws NotFoundException, InvalidInputException {
-        InputRules.checkKey(key);
-        Conversation c = store().findByKey(key, false);
-        if (c == null) {
-            throw notFound(key);
-        }
+        Conversation c = existing(key);
         return TurnMapper.history(c, store().turns(c, 0, Integer.MAX_VALUE));
     }
 
@@ -367,12 +363,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
 
     @Override
     public long findConversationId(ConversationKey key) throws NotFoundException, InvalidInputException {
-        InputRules.checkKey(key);
-        Conversation c = store().findByKey(key, false);
-        if (c == null) {
-            throw notFound(key);
-        }
-        return c.getId();
+        return existing(key).getId();
     }
 
     @Override
@@ -448,6 +439,16 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         if (c == null) {
             throw new NotFoundException("conversation", Long.toString(conversationId),
                     "Conversation " + conversationId + " does not exist in tenant '" + tenantId + "'.");
+        }
+        return c;
+    }
+
+    /** @return the conversation of a validated key (no lock) */
+    private Conversation existing(ConversationKey key) throws NotFoundException, InvalidInputException {
+        InputRules.checkKey(key);
+        Conversation c = store().findByKey(key, false);
+        if (c == null) {
+            throw notFound(key);
         }
         return c;
     }

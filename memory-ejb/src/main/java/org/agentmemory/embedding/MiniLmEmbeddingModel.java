@@ -84,7 +84,11 @@ public final class MiniLmEmbeddingModel implements EmbeddingModel {
         List<TextSegment> segments = new ArrayList<>();
         for (int i = 0; i < texts.size(); i++) {
             String text = Normalizer.normalize(requireText(texts.get(i), i), Normalizer.Form.NFC);
-            List<TextChunker.Chunk> chunks = TokenizerHolder.CHUNKER.chunk(text);
+            // A word piece spans at least one code point, so a text this short always fits the window:
+            // skip the extra tokenization (langchain4j still partitions anything beyond 510 pieces).
+            List<TextChunker.Chunk> chunks = text.codePointCount(0, text.length()) <= WINDOW - 2
+                    ? List.of(new TextChunker.Chunk(text, 1))
+                    : TokenizerHolder.CHUNKER.chunk(text);
             chunksPerText.add(chunks);
             chunks.forEach(chunk -> segments.add(TextSegment.from(chunk.text())));
         }

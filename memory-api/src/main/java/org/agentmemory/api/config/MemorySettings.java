@@ -68,6 +68,42 @@ public final class MemorySettings {
      */
     public static final String METADATA_MERGE_ATTEMPTS = "memory.metadata.merge-attempts";
 
+    /**
+     * Embedding model for episodic recall (spec §10.5), loaded in-process on first use, never downloaded.
+     * Type: string, one of {@code all-minilm-l6-v2} (float32, 384 dimensions) or {@code all-minilm-l6-v2-q}
+     * (int8 quantized, 384 dimensions, ~4× smaller, faster, slightly different vectors). Changing it requires
+     * re-embedding every stored episode. Default: {@value Defaults#EMBEDDING_MODEL}.
+     */
+    public static final String EMBEDDING_MODEL = "memory.embedding.model";
+
+    /**
+     * Days until a new episode expires when the caller gives no TTL (spec §10.3 {@code default_ttl_days}).
+     * Type: int, days, ≥ 0; 0 means episodes never expire. Default: {@value Defaults#EPISODIC_DEFAULT_TTL_DAYS}.
+     */
+    public static final String EPISODIC_DEFAULT_TTL_DAYS = "memory.episodic.default-ttl-days";
+
+    /**
+     * How hybrid recall fuses its vector and full-text legs. Type: string, {@code rrf} (reciprocal rank
+     * fusion, Σ 1/(k + rank)) or {@code weighted} (min-max normalised scores, weighted by
+     * {@value #RECALL_VECTOR_WEIGHT} and {@value #RECALL_FULL_TEXT_WEIGHT}). Default: {@value Defaults#RECALL_FUSION}.
+     */
+    public static final String RECALL_FUSION = "memory.recall.fusion";
+
+    /** Rank constant k of reciprocal rank fusion. Type: int, ≥ 1. Default: {@value Defaults#RECALL_RRF_K}. */
+    public static final String RECALL_RRF_K = "memory.recall.rrf-k";
+
+    /**
+     * Weight of the vector leg in weighted fusion (spec §10.6 semantic weight). Type: double, ≥ 0.
+     * Default: {@value Defaults#RECALL_VECTOR_WEIGHT}.
+     */
+    public static final String RECALL_VECTOR_WEIGHT = "memory.recall.vector-weight";
+
+    /**
+     * Weight of the full-text leg in weighted fusion (spec §10.6 BM25/text weight). Type: double, ≥ 0.
+     * Default: {@value Defaults#RECALL_FULL_TEXT_WEIGHT}.
+     */
+    public static final String RECALL_FULL_TEXT_WEIGHT = "memory.recall.full-text-weight";
+
     /** Default values of the keys above. */
     public static final class Defaults {
         public static final String TOKENIZER = "o200k_base";
@@ -79,6 +115,12 @@ public final class MemorySettings {
         public static final int IMPORT_BATCH_LINES = 500;
         public static final int RETRY_AFTER_SECONDS = 1;
         public static final int METADATA_MERGE_ATTEMPTS = 10;
+        public static final String EMBEDDING_MODEL = "all-minilm-l6-v2";
+        public static final int EPISODIC_DEFAULT_TTL_DAYS = 90;
+        public static final String RECALL_FUSION = "rrf";
+        public static final int RECALL_RRF_K = 60;
+        public static final double RECALL_VECTOR_WEIGHT = 0.6;
+        public static final double RECALL_FULL_TEXT_WEIGHT = 0.4;
 
         private Defaults() {
         }

@@ -133,67 +133,100 @@ public record EpisodeInput(
             this.outcome = outcome;
         }
 
-        /** @param value free text about the result, or {@code null} @return this builder */
+        /**
+         * @param value free text about the result, or {@code null}
+         * @return this builder
+         */
         public Builder outcomeDetails(String value) {
             outcomeDetails = value;
             return this;
         }
 
-        /** @param value a short error class, or {@code null} @return this builder */
+        /**
+         * @param value a short error class, or {@code null}
+         * @return this builder
+         */
         public Builder errorType(String value) {
             errorType = value;
             return this;
         }
 
-        /** @param value the error text, or {@code null} @return this builder */
+        /**
+         * @param value the error text, or {@code null}
+         * @return this builder
+         */
         public Builder errorMessage(String value) {
             errorMessage = value;
             return this;
         }
 
-        /** @param value the category, or {@code null} for tool_execution @return this builder */
+        /**
+         * @param value the category, or {@code null} for tool_execution
+         * @return this builder
+         */
         public Builder category(EpisodeCategory value) {
             category = value;
             return this;
         }
 
-        /** @param value 1..10, or {@code null} for automatic @return this builder */
+        /**
+         * @param value 1..10, or {@code null} for automatic
+         * @return this builder
+         */
         public Builder importance(Integer value) {
             importance = value;
             return this;
         }
 
-        /** @param value tool names, or {@code null} @return this builder */
+        /**
+         * @param value tool names, or {@code null}
+         * @return this builder
+         */
         public Builder relatedTools(List<String> value) {
             relatedTools = value;
             return this;
         }
 
-        /** @param value entity names, or {@code null} @return this builder */
+        /**
+         * @param value entity names, or {@code null}
+         * @return this builder
+         */
         public Builder relatedEntities(List<String> value) {
             relatedEntities = value;
             return this;
         }
 
-        /** @param value days ≥ 0 (0 = never), or {@code null} for the default @return this builder */
+        /**
+         * @param value days ≥ 0 (0 = never), or {@code null} for the default
+         * @return this builder
+         */
         public Builder ttlDays(Integer value) {
             ttlDays = value;
             return this;
         }
 
-        /** @param value free JSON object, or {@code null} @return this builder */
+        /**
+         * @param value free JSON object, or {@code null}
+         * @return this builder
+         */
         public Builder metadata(Map<String, Object> value) {
             metadata = value;
             return this;
         }
 
-        /** @param value whether to reflect (default {@code true}) @return this builder */
+        /**
+         * @param value whether to reflect (default {@code true})
+         * @return this builder
+         */
         public Builder generateReflection(boolean value) {
             generateReflection = value;
             return this;
         }
 
-        /** @param value an explicit lesson, or {@code null} @return this builder */
+        /**
+         * @param value an explicit lesson, or {@code null}
+         * @return this builder
+         */
         public Builder lessonLearned(String value) {
             lessonLearned = value;
             return this;

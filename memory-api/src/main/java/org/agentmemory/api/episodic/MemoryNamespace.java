@@ -46,22 +46,34 @@ public record MemoryNamespace(String tenantId, String agentId, String userId, St
         return new MemoryNamespace(tenantId, agentId, null, null, null, null);
     }
 
-    /** @return a copy with the user replaced ({@code null} removes it) */
+    /**
+     * @param newUserId the user id, or {@code null} to remove it
+     * @return a copy with the user replaced
+     */
     public MemoryNamespace withUser(String newUserId) {
         return new MemoryNamespace(tenantId, agentId, newUserId, sessionId, roomId, crewId);
     }
 
-    /** @return a copy with the session replaced ({@code null} removes it) */
+    /**
+     * @param newSessionId the session id, or {@code null} to remove it
+     * @return a copy with the session replaced
+     */
     public MemoryNamespace withSession(String newSessionId) {
         return new MemoryNamespace(tenantId, agentId, userId, newSessionId, roomId, crewId);
     }
 
-    /** @return a copy with the room replaced ({@code null} removes it) */
+    /**
+     * @param newRoomId the room id, or {@code null} to remove it
+     * @return a copy with the room replaced
+     */
     public MemoryNamespace withRoom(String newRoomId) {
         return new MemoryNamespace(tenantId, agentId, userId, sessionId, newRoomId, crewId);
     }
 
-    /** @return a copy with the crew replaced ({@code null} removes it) */
+    /**
+     * @param newCrewId the crew id, or {@code null} to remove it
+     * @return a copy with the crew replaced
+     */
     public MemoryNamespace withCrew(String newCrewId) {
         return new MemoryNamespace(tenantId, agentId, userId, sessionId, roomId, newCrewId);
     }

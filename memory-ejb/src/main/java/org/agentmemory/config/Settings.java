@@ -2,6 +2,7 @@ package org.agentmemory.config;
 
 import java.util.Locale;
 import java.util.Map;
+import java.time.Duration;
 import java.util.function.Predicate;
 
 import jakarta.annotation.PostConstruct;
@@ -37,6 +38,7 @@ public class Settings {
     private EmbeddingModel embeddingModel;
     private int episodicDefaultTtlDays;
     private Fusion recallFusion;
+    private Duration omissionTtl;
 
     @PostConstruct
     void read() {
@@ -51,6 +53,13 @@ public class Settings {
                 .orElse(MemorySettings.Defaults.NORMALIZATION_ENABLED);
         offloadThresholdTokens = intValue(MemorySettings.OFFLOAD_THRESHOLD_TOKENS,
                 MemorySettings.Defaults.OFFLOAD_THRESHOLD_TOKENS, v -> v >= 1, "an integer ≥ 1 (tokens)");
+        long ttlSeconds = config.getOptionalValue(MemorySettings.OMISSION_TTL_SECONDS, Long.class)
+                .orElse(MemorySettings.Defaults.OMISSION_TTL_SECONDS);
+        if (ttlSeconds < 0) {
+            throw new IllegalStateException(MemorySettings.OMISSION_TTL_SECONDS + " is " + ttlSeconds
+                    + "; it must be 0 (never expires) or a number of seconds.");
+        }
+        omissionTtl = ttlSeconds == 0 ? null : Duration.ofSeconds(ttlSeconds);
         metadataMergeAttempts = intValue(MemorySettings.METADATA_MERGE_ATTEMPTS,
                 MemorySettings.Defaults.METADATA_MERGE_ATTEMPTS, v -> v >= 1, "an integer ≥ 1 (attempts)");
         String model = config.getOptionalValue(MemorySettings.EMBEDDING_MODEL, String.class)
@@ -114,6 +123,11 @@ public class Settings {
     /** @return {@value MemorySettings#OFFLOAD_THRESHOLD_TOKENS}, tokens */
     public int offloadThresholdTokens() {
         return offloadThresholdTokens;
+    }
+
+    /** @return {@value MemorySettings#OMISSION_TTL_SECONDS} as a duration, or {@code null} for no expiry */
+    public Duration omissionTtl() {
+        return omissionTtl;
     }
 
     /** @return {@value MemorySettings#METADATA_MERGE_ATTEMPTS} */

@@ -16,12 +16,16 @@ public class JsonObjectConverter implements AttributeConverter<Map<String, Objec
 
     @Override
     public String convertToDatabaseColumn(Map<String, Object> attribute) {
+        if (attribute == null || attribute.isEmpty()) {
+            return "{}";
+        }
         return CanonicalJson.write(attribute == null ? Map.of() : attribute);
     }
 
     @Override
     public Map<String, Object> convertToEntityAttribute(String dbData) {
-        if (dbData == null || dbData.isEmpty()) {
+        // Most rows hold an empty document; skip the parser for them (reads of long histories).
+        if (dbData == null || dbData.isEmpty() || dbData.equals("{}")) {
             return new LinkedHashMap<>();
         }
         try {

@@ -18,12 +18,16 @@ public class JsonStringListConverter implements AttributeConverter<List<String>,
 
     @Override
     public String convertToDatabaseColumn(List<String> attribute) {
+        if (attribute == null || attribute.isEmpty()) {
+            return "[]";
+        }
         return CanonicalJson.write(attribute == null ? List.of() : attribute);
     }
 
     @Override
     public List<String> convertToEntityAttribute(String dbData) {
-        if (dbData == null || dbData.isEmpty()) {
+        // Most rows hold an empty document; skip the parser for them (reads of long histories).
+        if (dbData == null || dbData.isEmpty() || dbData.equals("[]")) {
             return new ArrayList<>();
         }
         try {

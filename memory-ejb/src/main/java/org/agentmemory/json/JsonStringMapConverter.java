@@ -18,12 +18,16 @@ public class JsonStringMapConverter implements AttributeConverter<Map<String, St
 
     @Override
     public String convertToDatabaseColumn(Map<String, String> attribute) {
+        if (attribute == null || attribute.isEmpty()) {
+            return "{}";
+        }
         return CanonicalJson.write(attribute == null ? Map.of() : attribute);
     }
 
     @Override
     public Map<String, String> convertToEntityAttribute(String dbData) {
-        if (dbData == null || dbData.isEmpty()) {
+        // Most rows hold an empty document; skip the parser for them (reads of long histories).
+        if (dbData == null || dbData.isEmpty() || dbData.equals("{}")) {
             return new LinkedHashMap<>();
         }
         try {

@@ -1,7 +1,7 @@
 package org.agentmemory.conversation;
 
 import jakarta.ejb.EJB;
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -37,7 +37,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * <p>Fault tolerance: 10,000 ms timeout, 16 concurrent calls, 503 + {@code Retry-After} beyond either.
  */
 @Path("chatbots")
-@RequestScoped
+@ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Chatbots", description = "Per-agent listings and statistics")
 @Timeout(10_000)

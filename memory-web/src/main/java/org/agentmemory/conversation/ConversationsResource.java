@@ -5,13 +5,12 @@ import java.util.List;
 import java.util.Map;
 
 import jakarta.ejb.EJB;
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HEAD;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
@@ -44,6 +43,7 @@ import org.agentmemory.rest.Params;
 import org.agentmemory.rest.Problem;
 import org.agentmemory.rest.Problems;
 import org.agentmemory.rest.ServiceUnavailableFallback;
+import org.agentmemory.rest.RequestBodies;
 import org.agentmemory.rest.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.Fallback;
@@ -66,7 +66,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * Errors are {@code application/problem+json}: 400 naming the field, 404, 409/412 on version conflicts, 413.
  */
 @Path("conversations")
-@RequestScoped
+@ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "Conversations", description = "Conversation histories and their turns")
@@ -79,6 +79,9 @@ public class ConversationsResource {
 
     @Inject
     Tenants tenants;
+
+    @Inject
+    RequestBodies bodies;
 
     @Context
     UriInfo uri;
@@ -93,8 +96,9 @@ public class ConversationsResource {
             content = @Content(schema = @Schema(implementation = ConversationHistory.class)))
     @APIResponse(responseCode = "400", description = "An id breaks a rule", content = @Content(mediaType = Problem.MEDIA_TYPE,
             schema = @Schema(implementation = Problem.class)))
-    public Response create(@Valid @NotNull(message = "the body is required") ConversationRequests.CreateConversation body)
+    public Response create(ConversationRequests.CreateConversation body)
             throws MemoryException {
+        bodies.check(body);
         ConversationKey key = new ConversationKey(tenants.current(), body.chatbotId(), body.userId(), body.sessionId());
         boolean existed;
         try {
@@ -169,8 +173,9 @@ public class ConversationsResource {
             description = "Normalized, counted and sequenced in one transaction; idempotent on turnId.")
     @APIResponse(responseCode = "201", description = "Stored", content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
     @APIResponse(responseCode = "200", description = "A turn with this turnId already existed; nothing written")
-    public Response addTurn(@PathParam("id") long id, @NotNull(message = "the body (a turn) is required") TurnRecord turn)
+    public Response addTurn(@PathParam("id") long id, TurnRecord turn)
             throws MemoryException {
+        bodies.check(turn);
         ConversationKey key = memory.getSummary(tenants.current(), id).key();
         AppendedTurn appended = memory.addTurn(key, turn);
         return Response.status(appended.created() ? 201 : 200).entity(appended).build();
@@ -182,7 +187,8 @@ public class ConversationsResource {
     @Operation(summary = "Add turns in order", description = "All or nothing, in one transaction; 1 to 1000 turns.")
     @APIResponse(responseCode = "200", description = "One result per turn, in order")
     public Response addTurns(@PathParam("id") long id,
-            @Valid @NotNull(message = "the body is required") ConversationRequests.TurnBatch body) throws MemoryException {
+            ConversationRequests.TurnBatch body) throws MemoryException {
+        bodies.check(body);
         ConversationKey key = memory.getSummary(tenants.current(), id).key();
         List<AppendedTurn> appended = memory.addTurns(key, body.turns());
         return Response.ok(appended).build();
@@ -231,7 +237,8 @@ public class ConversationsResource {
     @APIResponse(responseCode = "200", description = "Metadata and new version")
     @APIResponse(responseCode = "412", description = "If-Match does not match the current version")
     public Response replaceMetadata(@PathParam("id") long id, @HeaderParam("If-Match") String ifMatch,
-            @NotNull(message = "the body (a JSON object) is required") Map<String, Object> metadata) throws MemoryException {
+            Map<String, Object> metadata) throws MemoryException {
+        bodies.check(metadata);
         long expected = expectedVersion(ifMatch);
         try {
             ConversationMetadata updated = memory.updateMetadata(tenants.current(), id, metadata, expected);
@@ -252,6 +259,37 @@ public class ConversationsResource {
         ConversationSummary summary = memory.getSummary(tenants.current(), id);
         StreamingOutput body = out -> new JsonlWriter(memory, tenants.current(), out).writeConversation(summary.conversationId());
         return Response.ok(body, JsonlWriter.MEDIA_TYPE).build();
+    }
+
+    @GET
+    @Path("{id}/omissions/{contentId}")
+    @Produces(MediaType.TEXT_PLAIN + ";charset=UTF-8")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Read omitted content", description = "The exact bytes of a tool output kept out of prompts"
+            + " (spec §7), scoped to this conversation.")
+    @APIResponse(responseCode = "200", description = "The content, text/plain UTF-8")
+    @APIResponse(responseCode = "404", description = "Unknown in this conversation, or expired")
+    public Response omission(@PathParam("id") long id, @PathParam("contentId") String contentId) throws MemoryException {
+        return Response.ok(memory.getOmission(tenants.current(), id, contentId), MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8"))
+                .build();
+    }
+
+    @HEAD
+    @Path("{id}/omissions/{contentId}")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Probe omitted content", description = "200 when retrievable, 404 otherwise; loads no content.")
+    public Response probeOmission(@PathParam("id") long id, @PathParam("contentId") String contentId) throws MemoryException {
+        boolean present = memory.probeOmissions(tenants.current(), id, List.of(contentId)).getOrDefault(contentId, false);
+        return Response.status(present ? 200 : 404).build();
+    }
+
+    @GET
+    @Path("{id}/omissions")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "List a turn's omissions", description = "Content ids in insertion order (spec §7.2 list_by_turn).")
+    @APIResponse(responseCode = "200", description = "JSON array of content ids")
+    public Response omissions(@PathParam("id") long id, @QueryParam("turnId") String turnId) throws MemoryException {
+        return Response.ok(memory.listOmissions(tenants.current(), id, Params.required("turnId", turnId))).build();
     }
 
     static EntityTag etag(long version) {

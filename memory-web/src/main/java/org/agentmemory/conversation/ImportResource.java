@@ -9,7 +9,7 @@ import java.util.logging.Logger;
 
 import jakarta.ejb.EJB;
 import jakarta.ejb.EJBException;
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -54,7 +54,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
  * (imports are long), 4 concurrent imports, 503 + {@code Retry-After} beyond that.
  */
 @Path("")
-@RequestScoped
+@ApplicationScoped
 @Tag(name = "Import and export", description = "JSONL bulk transfer of turns")
 @Bulkhead(4)
 public class ImportResource {

@@ -3,10 +3,8 @@ package org.agentmemory.conversation;
 import java.util.List;
 
 import jakarta.ejb.EJB;
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -19,6 +17,7 @@ import org.agentmemory.api.conversation.AppendedTurn;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.ConversationMemory;
 import org.agentmemory.rest.ServiceUnavailableFallback;
+import org.agentmemory.rest.RequestBodies;
 import org.agentmemory.rest.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.Fallback;
@@ -39,7 +38,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * (override with MicroProfile Config {@code org.agentmemory.conversation.TurnsResource/Timeout/value} …).
  */
 @Path("turns")
-@RequestScoped
+@ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "Turns", description = "Append turns by conversation key")
@@ -53,6 +52,9 @@ public class TurnsResource {
     @Inject
     Tenants tenants;
 
+    @Inject
+    RequestBodies bodies;
+
     @POST
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Add a turn", description = "Creates the conversation when missing; normalizes, counts tokens"
@@ -61,7 +63,8 @@ public class TurnsResource {
     @APIResponse(responseCode = "200", description = "This turnId already existed; nothing written",
             content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
     @APIResponse(responseCode = "400", description = "A field breaks a rule (the problem names it)")
-    public Response add(@Valid @NotNull(message = "the body is required") ConversationRequests.AddTurn body) throws MemoryException {
+    public Response add(ConversationRequests.AddTurn body) throws MemoryException {
+        bodies.check(body);
         AppendedTurn appended = memory.addTurn(key(body.chatbotId(), body.userId(), body.sessionId()), body.turn());
         return Response.status(appended.created() ? 201 : 200).entity(appended).build();
     }
@@ -71,8 +74,9 @@ public class TurnsResource {
     @Path("batch")
     @Operation(summary = "Add turns in order", description = "1 to 1000 turns, one transaction, all or nothing.")
     @APIResponse(responseCode = "200", description = "One result per turn, in order")
-    public Response addBatch(@Valid @NotNull(message = "the body is required") ConversationRequests.AddTurns body)
+    public Response addBatch(ConversationRequests.AddTurns body)
             throws MemoryException {
+        bodies.check(body);
         List<AppendedTurn> appended = memory.addTurns(key(body.chatbotId(), body.userId(), body.sessionId()), body.turns());
         return Response.ok(appended).build();
     }

@@ -117,13 +117,17 @@ public final class ExceptionMappers {
 
         /** The parameter or property name, without the method and argument nodes. */
         private static String fieldOf(Path path) {
+            java.util.List<Path.Node> nodes = new java.util.ArrayList<>();
+            path.forEach(nodes::add);
             StringBuilder out = new StringBuilder();
-            for (Path.Node node : path) {
+            for (int i = 0; i < nodes.size(); i++) {
+                Path.Node node = nodes.get(i);
                 if (node.getKind() == ElementKind.METHOD || node.getKind() == ElementKind.CONSTRUCTOR
                         || node.getKind() == ElementKind.RETURN_VALUE) {
                     continue;
                 }
-                if (node.getKind() == ElementKind.PARAMETER && node.getName() != null && node.getName().startsWith("arg")) {
+                // The body parameter's own name ("body") is not part of the JSON path of its properties.
+                if (node.getKind() == ElementKind.PARAMETER && i + 1 < nodes.size()) {
                     continue;
                 }
                 if (node.getName() == null) {

@@ -34,6 +34,12 @@ public final class MemorySettings {
     public static final String OFFLOAD_THRESHOLD_TOKENS = "memory.offload.threshold-tokens";
 
     /**
+     * Time to live of omitted content (spec §7.2 {@code ttl}); expired content reads as unknown and is purged
+     * by a timer every 10 minutes. Type: long, seconds; 0 = never expires. Default: {@value Defaults#OMISSION_TTL_SECONDS}.
+     */
+    public static final String OMISSION_TTL_SECONDS = "memory.omission.ttl-seconds";
+
+    /**
      * Largest accepted REST request body, except {@code POST /api/v1/import}. Larger bodies get 413.
      * Type: long, bytes, ≥ 1024. Default: {@value Defaults#REST_MAX_BODY_BYTES} (8 MiB).
      */
@@ -109,6 +115,7 @@ public final class MemorySettings {
         public static final String TOKENIZER = "o200k_base";
         public static final boolean NORMALIZATION_ENABLED = true;
         public static final int OFFLOAD_THRESHOLD_TOKENS = 2000;
+        public static final long OMISSION_TTL_SECONDS = 0;
         public static final long REST_MAX_BODY_BYTES = 8L * 1024 * 1024;
         public static final long IMPORT_MAX_BODY_BYTES = 1024L * 1024 * 1024;
         public static final int IMPORT_MAX_LINE_BYTES = 8 * 1024 * 1024;

@@ -215,4 +215,40 @@ public interface ConversationMemoryOperations {
      * @throws InvalidInputException when the limit is out of range or the cursor is not one of ours
      */
     Page<String> chatbotUsers(String tenantId, String chatbotId, int limit, String cursor) throws InvalidInputException;
+
+    /**
+     * Reads omitted content by id (spec §7.2 {@code get}), scoped to the conversation.
+     *
+     * @param tenantId       the caller's tenant
+     * @param conversationId the conversation
+     * @param contentId      {@code om_} + 16 hex digits
+     * @return the exact stored content
+     * @throws NotFoundException when the conversation does not exist, or the content is unknown in it or expired
+     *                           (the message is spec §7.2's {@code EXPIRED_MESSAGE})
+     */
+    String getOmission(String tenantId, long conversationId, String contentId) throws NotFoundException;
+
+    /**
+     * Checks which omissions are retrievable, without loading content (spec §7.2 {@code probe_many}).
+     *
+     * @param tenantId       the caller's tenant
+     * @param conversationId the conversation
+     * @param contentIds     the ids to check (at most 1000)
+     * @return each id → {@code true} when retrievable now; never "unknown"
+     * @throws NotFoundException     when the conversation does not exist
+     * @throws InvalidInputException when more than 1000 ids are given
+     */
+    Map<String, Boolean> probeOmissions(String tenantId, long conversationId, List<String> contentIds)
+            throws NotFoundException, InvalidInputException;
+
+    /**
+     * The content ids a turn's offload or pruning produced, in insertion order (spec §7.2 {@code list_by_turn}).
+     *
+     * @param tenantId       the caller's tenant
+     * @param conversationId the conversation
+     * @param turnId         the turn
+     * @return the ids of retrievable content
+     * @throws NotFoundException when the conversation does not exist
+     */
+    List<String> listOmissions(String tenantId, long conversationId, String turnId) throws NotFoundException;
 }

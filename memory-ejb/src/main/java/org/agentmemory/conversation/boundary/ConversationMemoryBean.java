@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
@@ -44,6 +45,8 @@ import org.agentmemory.conversation.control.TurnMapper;
 import org.agentmemory.conversation.control.TurnPreparer;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.conversation.entity.Turn;
+import org.agentmemory.api.omission.Omission;
+import org.agentmemory.omission.control.OmissionStore;
 
 /**
  * Conversation memory (spec §1, §6, §11): the one session bean behind the local and remote views.
@@ -55,6 +58,10 @@ import org.agentmemory.conversation.entity.Turn;
  */
 @Stateless
 public class ConversationMemoryBean implements ConversationMemory, ConversationMemoryRemote {
+
+    /** Spec §7.2 {@code EXPIRED_MESSAGE}, with the content id for {@code %s}. */
+    public static final String EXPIRED_MESSAGE =
+            "Omitted content %s is unknown or may have expired \u2014 re-run the tool to regenerate it.";
 
     @PersistenceContext(unitName = "memory")
     EntityManager em;
@@ -161,11 +168,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
             InputRules.checkTurn("turns[" + i + "].", turns.get(i), settings.normalizationEnabled());
         }
         Conversation c = lockOrCreate(key, null);
-        List<AppendedTurn> results = new ArrayList<>(turns.size());
-        for (TurnRecord turn : turns) {
-            results.add(append(c, turn));
-        }
-        return results;
+        return appendAll(c, turns);
     }
 
     @Override
@@ -191,18 +194,34 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         long imported = 0;
         long duplicates = 0;
         long created = 0;
-        // A fixed lock order keeps concurrent imports that share conversations free of deadlocks.
-        List<ConversationKey> keys = new ArrayList<>(byKey.keySet());
-        keys.sort(Comparator.comparing(ConversationKey::chatbotId, Comparator.nullsFirst(Comparator.naturalOrder()))
-                .thenComparing(ConversationKey::userId).thenComparing(ConversationKey::sessionId));
-        for (ConversationKey key : keys) {
-            boolean[] createdHere = new boolean[1];
-            Conversation c = lockOrCreate(key, createdHere);
-            if (createdHere[0]) {
+        // Create missing conversations first, in the order they first appear, so that conversation ids (and
+        // therefore listings and exports) follow the source; each creation is its own short transaction.
+        Map<ConversationKey, Conversation> existing = store().findByKeys(tenantId, byKey.keySet());
+        for (ConversationKey key : byKey.keySet()) {
+            if (!existing.containsKey(key) && createQuietly(key, null)) {
                 created++;
             }
-            for (ImportLine line : byKey.get(key)) {
-                if (append(c, line.turn()).created()) {
+        }
+        // Then lock all of them in one statement (ascending ids: concurrent imports cannot deadlock), find the
+        // turn ids they already hold in one more, and write. No query runs between the inserts.
+        Map<ConversationKey, Long> conversationIds = new java.util.HashMap<>();
+        store().findByKeys(tenantId, byKey.keySet()).forEach((k, c) -> conversationIds.put(k, c.getId()));
+        // Unlocked reads may be stale by now; the locking query must load every row afresh.
+        store().flushAndClear();
+        Map<Long, Conversation> locked = store().lockAll(conversationIds.values());
+        List<String> allTurnIds = new ArrayList<>();
+        byKey.values().forEach(ls -> ls.forEach(l -> {
+            if (l.turn().turnId() != null) {
+                allTurnIds.add(l.turn().turnId());
+            }
+        }));
+        Map<Long, java.util.Set<String>> stored = store().existingTurnIds(locked.keySet(), allTurnIds);
+        for (Map.Entry<ConversationKey, List<ImportLine>> entry : byKey.entrySet()) {
+            Conversation c = requireCreated(locked.get(conversationIds.get(entry.getKey())), entry.getKey());
+            List<TurnRecord> turns = new ArrayList<>();
+            entry.getValue().forEach(line -> turns.add(line.turn()));
+            for (AppendedTurn appended : appendAll(c, turns, stored.getOrDefault(c.getId(), java.util.Set.of()))) {
+                if (appended.created()) {
                     imported++;
                 } else {
                     duplicates++;
@@ -216,6 +235,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     @Override
     public long clearHistory(String tenantId, long conversationId) throws NotFoundException {
         Conversation c = existing(tenantId, conversationId, true);
+        new OmissionStore(em).clear(c);
         return store().clear(c, now());
     }
 
@@ -345,13 +365,53 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         return Objects.requireNonNull(c, () -> "conversation " + key + " was neither found nor created");
     }
 
+    /**
+     * Appends turns in order to a locked conversation, idempotent on turn ids: ids already stored, or repeated
+     * within the list, are answered with the stored turn and {@code created == false}. Which ids exist is
+     * asked once, before anything is written, so no query runs between the inserts.
+     */
+    private List<AppendedTurn> appendAll(Conversation c, List<TurnRecord> inputs) {
+        List<String> given = new ArrayList<>();
+        inputs.forEach(t -> {
+            if (t.turnId() != null) {
+                given.add(t.turnId());
+            }
+        });
+        return appendAll(c, inputs, given.isEmpty() ? java.util.Set.of() : store().existingTurnIds(c, given));
+    }
+
+    /** As {@link #appendAll(Conversation, List)} with the stored ids already known. */
+    private List<AppendedTurn> appendAll(Conversation c, List<TurnRecord> inputs, java.util.Set<String> stored) {
+        List<String> ids = new ArrayList<>(inputs.size());
+        for (TurnRecord input : inputs) {
+            ids.add(input.turnId() != null ? input.turnId() : UUID.randomUUID().toString());
+        }
+        Map<String, AppendedTurn> writtenNow = new java.util.HashMap<>();
+        List<AppendedTurn> results = new ArrayList<>(inputs.size());
+        for (int i = 0; i < inputs.size(); i++) {
+            String turnId = ids.get(i);
+            AppendedTurn earlier = writtenNow.get(turnId);
+            if (earlier != null) {
+                results.add(new AppendedTurn(earlier.conversationId(), earlier.turn(), false));
+            } else if (stored.contains(turnId)) {
+                Turn existing = store().findTurn(c, turnId);
+                results.add(new AppendedTurn(c.getId(), TurnMapper.record(existing, existing.getInvocations()), false));
+            } else {
+                AppendedTurn appended = write(c, inputs.get(i), turnId);
+                writtenNow.put(turnId, appended);
+                results.add(appended);
+            }
+        }
+        return results;
+    }
+
     /** Appends one turn to a locked conversation; idempotent on the turn id. */
     private AppendedTurn append(Conversation c, TurnRecord input) {
-        String turnId = input.turnId() != null ? input.turnId() : UUID.randomUUID().toString();
-        Turn existing = store().findTurn(c, turnId);
-        if (existing != null) {
-            return new AppendedTurn(c.getId(), TurnMapper.record(existing, existing.getInvocations()), false);
-        }
+        return appendAll(c, List.of(input)).get(0);
+    }
+
+    /** Prepares (normalize, count, offload) and writes one new turn with the next sequence number. */
+    private AppendedTurn write(Conversation c, TurnRecord input, String turnId) {
         Instant now = now();
         Instant timestamp = input.timestamp() == null ? now : input.timestamp().truncatedTo(ChronoUnit.MICROS);
         TurnRecord resolved = input.withIdentity(turnId, null,
@@ -359,9 +419,40 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 input.chatbotId() != null ? input.chatbotId() : c.getChatbotId(), TurnState.RAW, 2);
         PreparedTurn prepared = TurnPreparer.prepare(resolved, settings.normalizationEnabled(), settings.tokenCounter(),
                 settings.offloadThresholdTokens());
+        OmissionStore omissions = new OmissionStore(em);
+        for (Omission omission : prepared.omissions()) {
+            omissions.put(c, omission.content(), turnId, omission.toolName(), now, settings.omissionTtl());
+        }
         Turn turn = store().append(c, prepared.turn(), now);
         TurnRecord stored = prepared.turn().withIdentity(turnId, turn.getSeq(), resolved.userId(), timestamp,
                 resolved.chatbotId(), TurnState.RAW, prepared.turn().schemaVersion());
         return new AppendedTurn(c.getId(), stored, true);
+    }
+
+    @Override
+    public String getOmission(String tenantId, long conversationId, String contentId) throws NotFoundException {
+        Conversation c = existing(tenantId, conversationId, false);
+        String content = contentId == null ? null : new OmissionStore(em).get(c, contentId, now());
+        if (content == null) {
+            throw new NotFoundException("omission", contentId, String.format(Locale.ROOT, EXPIRED_MESSAGE, contentId));
+        }
+        return content;
+    }
+
+    @Override
+    public Map<String, Boolean> probeOmissions(String tenantId, long conversationId, List<String> contentIds)
+            throws NotFoundException, InvalidInputException {
+        if (contentIds == null || contentIds.size() > ConversationMemoryOperations.MAX_PAGE_SIZE) {
+            throw new InvalidInputException("contentIds", "max-items", "contentIds must list 0 to "
+                    + ConversationMemoryOperations.MAX_PAGE_SIZE + " ids.");
+        }
+        Conversation c = existing(tenantId, conversationId, false);
+        return new LinkedHashMap<>(new OmissionStore(em).probeMany(c, contentIds, now()));
+    }
+
+    @Override
+    public List<String> listOmissions(String tenantId, long conversationId, String turnId) throws NotFoundException {
+        Conversation c = existing(tenantId, conversationId, false);
+        return new ArrayList<>(new OmissionStore(em).listByTurn(c, turnId, now()));
     }
 }

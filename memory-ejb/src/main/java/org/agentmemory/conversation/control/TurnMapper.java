@@ -101,14 +101,47 @@ public final class TurnMapper {
                 turn.getNormVersion());
     }
 
-    private static ToolInvocationRecord record(ToolInvocation inv) {
-        Map<String, Object> input;
-        try {
-            input = CanonicalJson.parseObject(inv.getInput());
-        } catch (IOException e) {
-            throw new IllegalStateException("Stored tool input of invocation " + inv.getId() + " is not a JSON object", e);
+    /**
+     * @param row  the columns selected by {@code ConversationStore.turns}: id, seq, turnId, userId, chatbotId,
+     *             userMessage, assistantResponse, contextUsed, toolsUsed, occurredAt, metadata, error, the four
+     *             token counts, tokenizer, state, schemaVersion, normVersion
+     * @param invocations the turn's invocations in ordinal order
+     * @return the transfer record
+     */
+    @SuppressWarnings("unchecked")
+    static TurnRecord turn(Object[] row, List<ToolInvocationRecord> invocations) {
+        return new TurnRecord((String) row[2], (Long) row[1], (String) row[3], (String) row[5], (String) row[6],
+                (String) row[7], (List<String>) row[8], (java.time.Instant) row[9], (Map<String, Object>) row[10],
+                (String) row[4], invocations, (String) row[11],
+                new TokenCount((Integer) row[12], (Integer) row[13], (Integer) row[14], (Integer) row[15], (String) row[16]),
+                TurnState.valueOf(((String) row[17]).toUpperCase(Locale.ROOT)), (Integer) row[18], (String) row[19]);
+    }
+
+    /**
+     * @param row the columns selected by {@code ConversationStore.turns}: turn id, toolName, input, output,
+     *            status, error, elapsedMs, outputChars, omitted, wmKey
+     * @return the transfer record
+     */
+    @SuppressWarnings("unchecked")
+    static ToolInvocationRecord invocation(Object[] row) {
+        return new ToolInvocationRecord((String) row[1], parseInput((String) row[2]), (String) row[3],
+                InvocationStatus.valueOf(((String) row[4]).toUpperCase(Locale.ROOT)), (String) row[5], (Long) row[6],
+                (Integer) row[7], (Map<String, String>) row[8], (String) row[9]);
+    }
+
+    private static Map<String, Object> parseInput(String json) {
+        if ("{}".equals(json)) {
+            return Map.of();
         }
-        return new ToolInvocationRecord(inv.getToolName(), input, inv.getOutput(),
+        try {
+            return CanonicalJson.parseObject(json);
+        } catch (IOException e) {
+            throw new IllegalStateException("Stored tool input is not a JSON object: " + e.getMessage(), e);
+        }
+    }
+
+    private static ToolInvocationRecord record(ToolInvocation inv) {
+        return new ToolInvocationRecord(inv.getToolName(), parseInput(inv.getInput()), inv.getOutput(),
                 InvocationStatus.valueOf(inv.getStatus().toUpperCase(Locale.ROOT)), inv.getError(), inv.getElapsedMs(),
                 inv.getOutputChars(), inv.getOmitted(), inv.getWmKey());
     }

@@ -21,6 +21,8 @@ import org.agentmemory.json.JsonStringMapConverter;
  * One tool invocation of a stored turn (spec §1.2), at its position {@code ordinal} (0-based call order).
  */
 @Entity
+// Written once, never updated: Hibernate skips dirty checking and snapshots (EclipseLink ignores this).
+@org.hibernate.annotations.Immutable
 @Table(name = "tool_invocation")
 public class ToolInvocation {
 

@@ -29,6 +29,8 @@ import org.agentmemory.json.JsonStringListConverter;
  * One stored turn (spec §1.1). Immutable once written except through clear/delete of its conversation.
  */
 @Entity
+// Written once, never updated: Hibernate skips dirty checking and snapshots (EclipseLink ignores this).
+@org.hibernate.annotations.Immutable
 @Table(name = "turn")
 public class Turn {
 

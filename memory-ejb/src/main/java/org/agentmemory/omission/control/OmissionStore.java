@@ -1,0 +1,159 @@
+package org.agentmemory.omission.control;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jakarta.persistence.EntityManager;
+
+import org.agentmemory.conversation.entity.Conversation;
+import org.agentmemory.omission.entity.Omission;
+import org.agentmemory.omission.entity.OmissionTurn;
+import org.agentmemory.text.CodePoints;
+
+/**
+ * The omission store (spec §7.2) over JPA, scoped by conversation (the spec's session key
+ * {@code (tenant, chatbot-or-_default, user, session)} is exactly one conversation row, so no string key can
+ * collide). The caller owns the transaction and, for writes, holds the conversation's row lock, which makes
+ * {@link #put} idempotent under concurrency: same content, same id, one row, no duplicate index entries.
+ */
+public class OmissionStore {
+
+    private final EntityManager em;
+
+    public OmissionStore(EntityManager em) {
+        this.em = em;
+    }
+
+    /**
+     * Stores content (once) and records it for a turn (once, in insertion order).
+     *
+     * @param conversation the locked conversation
+     * @param content      the exact content; never {@code null}
+     * @param turnId       the turn that produced it, or {@code null} to store without indexing
+     * @param toolName     the tool that produced it, or {@code null}
+     * @param now          the write time
+     * @param ttl          time to live, or {@code null} for none; re-applied on every put
+     * @return the content id ({@code om_} + 16 hex digits)
+     */
+    public String put(Conversation conversation, String content, String turnId, String toolName, Instant now, Duration ttl) {
+        String contentId = ContentIds.contentId(content);
+        Instant expiresAt = ttl == null ? null : now.plus(ttl);
+        Omission existing = find(conversation, contentId);
+        if (existing == null) {
+            em.persist(new Omission(conversation, contentId, content, CodePoints.length(content), toolName, now, expiresAt));
+        } else if (expiresAt != null) {
+            existing.setExpiresAt(expiresAt);
+        }
+        if (turnId != null) {
+            List<String> indexed = listByTurnIncludingExpired(conversation, turnId);
+            if (!indexed.contains(contentId)) {
+                em.persist(new OmissionTurn(conversation, turnId, contentId, indexed.size()));
+            }
+        }
+        return contentId;
+    }
+
+    /**
+     * @return the exact content, or {@code null} when unknown, from another conversation, or expired
+     */
+    public String get(Conversation conversation, String contentId, Instant now) {
+        Omission omission = find(conversation, contentId);
+        return omission == null || omission.expiredAt(now) ? null : omission.getContent();
+    }
+
+    /**
+     * Checks existence without loading any content (spec §7.2 {@code probe}).
+     *
+     * @return {@code true} when retrievable now, {@code false} when unknown or expired; never "unknown"
+     */
+    public boolean probe(Conversation conversation, String contentId, Instant now) {
+        return probeMany(conversation, List.of(contentId), now).get(contentId);
+    }
+
+    /**
+     * Checks many ids in one query, loading no content.
+     *
+     * @return each requested id → retrievable now; in the order requested
+     */
+    public Map<String, Boolean> probeMany(Conversation conversation, Collection<String> contentIds, Instant now) {
+        Map<String, Boolean> result = new LinkedHashMap<>();
+        contentIds.forEach(id -> result.put(id, Boolean.FALSE));
+        if (contentIds.isEmpty()) {
+            return result;
+        }
+        List<Object[]> rows = em.createQuery("SELECT o.contentId, o.expiresAt FROM Omission o"
+                + " WHERE o.conversation = :c AND o.contentId IN :ids", Object[].class)
+                .setParameter("c", conversation).setParameter("ids", new HashSet<>(contentIds)).getResultList();
+        for (Object[] row : rows) {
+            Instant expiresAt = (Instant) row[1];
+            result.put((String) row[0], expiresAt == null || expiresAt.isAfter(now));
+        }
+        return result;
+    }
+
+    /**
+     * @return the content ids recorded for a turn, in insertion order, leaving out expired content
+     */
+    public List<String> listByTurn(Conversation conversation, String turnId, Instant now) {
+        List<String> ids = listByTurnIncludingExpired(conversation, turnId);
+        Map<String, Boolean> alive = probeMany(conversation, ids, now);
+        List<String> result = new ArrayList<>(ids.size());
+        for (String id : ids) {
+            if (alive.get(id)) {
+                result.add(id);
+            }
+        }
+        return result;
+    }
+
+    private List<String> listByTurnIncludingExpired(Conversation conversation, String turnId) {
+        return em.createQuery("SELECT t.contentId FROM OmissionTurn t WHERE t.conversation = :c AND t.turnId = :turn"
+                + " ORDER BY t.ordinal", String.class)
+                .setParameter("c", conversation).setParameter("turn", turnId).getResultList();
+    }
+
+    /**
+     * Drops every omission and index entry of a conversation (spec §7.2 {@code clear}).
+     *
+     * @return the number of omissions removed
+     */
+    public int clear(Conversation conversation) {
+        em.createQuery("DELETE FROM OmissionTurn t WHERE t.conversation = :c").setParameter("c", conversation).executeUpdate();
+        return em.createQuery("DELETE FROM Omission o WHERE o.conversation = :c").setParameter("c", conversation).executeUpdate();
+    }
+
+    /**
+     * Deletes expired content everywhere and the index entries that pointed at it (the TTL purge).
+     *
+     * @return the number of omissions removed
+     */
+    public int purgeExpired(Instant now) {
+        List<Object[]> expired = em.createQuery("SELECT o.conversation.id, o.contentId FROM Omission o"
+                + " WHERE o.expiresAt IS NOT NULL AND o.expiresAt <= :now", Object[].class)
+                .setParameter("now", now).setMaxResults(10_000).getResultList();
+        Set<Long> conversations = new HashSet<>();
+        for (Object[] row : expired) {
+            em.createQuery("DELETE FROM OmissionTurn t WHERE t.conversation.id = :c AND t.contentId = :id")
+                    .setParameter("c", row[0]).setParameter("id", row[1]).executeUpdate();
+            conversations.add((Long) row[0]);
+        }
+        if (expired.isEmpty()) {
+            return 0;
+        }
+        return em.createQuery("DELETE FROM Omission o WHERE o.expiresAt IS NOT NULL AND o.expiresAt <= :now"
+                + " AND o.conversation.id IN :cs").setParameter("now", now).setParameter("cs", conversations).executeUpdate();
+    }
+
+    private Omission find(Conversation conversation, String contentId) {
+        List<Omission> found = em.createQuery("SELECT o FROM Omission o WHERE o.conversation = :c AND o.contentId = :id",
+                Omission.class).setParameter("c", conversation).setParameter("id", contentId).getResultList();
+        return found.isEmpty() ? null : found.get(0);
+    }
+}

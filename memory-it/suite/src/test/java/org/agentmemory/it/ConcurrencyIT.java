@@ -1,0 +1,95 @@
+package org.agentmemory.it;
+
+import static org.agentmemory.it.support.Api.query;
+import static org.agentmemory.it.support.Turns.addTurn;
+import static org.agentmemory.it.support.Turns.turn;
+import static org.agentmemory.it.support.Turns.unique;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+
+import org.agentmemory.api.conversation.ConversationHistory;
+import org.agentmemory.api.conversation.ConversationKey;
+import org.agentmemory.api.conversation.ConversationMemoryRemote;
+import org.agentmemory.api.conversation.TurnRecord;
+import org.agentmemory.it.support.Api;
+import org.agentmemory.it.support.RemoteClient;
+import org.agentmemory.it.support.Turns;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * Many clients appending to one conversation that does not exist yet: nothing is lost, nothing is
+ * duplicated, one conversation is created, sequences are dense, and no client sees a 5xx.
+ */
+class ConcurrencyIT {
+
+    private static final int CLIENTS = 8;
+    private static final int TURNS_EACH = 25;
+
+    static Stream<Api> servers() {
+        return Stream.of(Api.postgres(), Api.h2());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("servers")
+    void eightRestClientsAppendTwentyFiveTurnsEachToANewConversation(Api api) {
+        String user = unique("conc-rest");
+        List<List<Integer>> statuses = Concurrently.run(CLIENTS, client -> {
+            List<Integer> mine = new ArrayList<>();
+            for (int i = 0; i < TURNS_EACH; i++) {
+                mine.add(api.post("/turns", addTurn("bot", user, "shared",
+                        turn("c" + client + "-" + i, "client " + client + " turn " + i, "ok"))).status());
+            }
+            return mine;
+        });
+        assertThat(statuses).allSatisfy(list -> assertThat(list).containsOnly(201));
+        JsonNode sessions = api.get("/conversations" + query("userId", user)).json();
+        assertThat(sessions.get("items")).hasSize(1);
+        JsonNode history = api.get("/conversations/" + sessions.at("/items/0/conversationId").asLong()).json();
+        assertThat(new HashSet<>(Turns.turnIds(history))).hasSize(CLIENTS * TURNS_EACH);
+        assertThat(Turns.sequences(history)).containsExactlyElementsOf(
+                LongStream.rangeClosed(1, CLIENTS * TURNS_EACH).boxed().toList());
+        // Each client's own turns keep their relative order.
+        for (int client = 0; client < CLIENTS; client++) {
+            String prefix = "c" + client + "-";
+            List<String> own = Turns.turnIds(history).stream().filter(id -> id.startsWith(prefix)).toList();
+            assertThat(own).containsExactlyElementsOf(
+                    java.util.stream.IntStream.range(0, TURNS_EACH).mapToObj(i -> prefix + i).toList());
+        }
+    }
+
+    @Test
+    void eightRemoteEjbClientsAppendTwentyFiveTurnsEachToANewConversation() throws Exception {
+        String user = unique("conc-ejb");
+        ConversationKey key = ConversationKey.of("bot", user, "shared");
+        List<Integer> appended = Concurrently.run(CLIENTS, client -> {
+            ConversationMemoryRemote remote = RemoteClient.conversationMemory();
+            int ok = 0;
+            for (int i = 0; i < TURNS_EACH; i++) {
+                try {
+                    if (remote.addTurn(key, TurnRecord.of("e" + client + "-" + i, "client " + client, "ok")).created()) {
+                        ok++;
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            return ok;
+        });
+        assertThat(appended).containsOnly(TURNS_EACH);
+        ConversationHistory history = RemoteClient.conversationMemory().getHistory(key);
+        assertThat(history.turns()).hasSize(CLIENTS * TURNS_EACH);
+        assertThat(history.turns().stream().map(TurnRecord::turnId).distinct().count()).isEqualTo(CLIENTS * TURNS_EACH);
+        assertThat(history.turns().stream().map(TurnRecord::sequence).toList())
+                .containsExactlyElementsOf(LongStream.rangeClosed(1, CLIENTS * TURNS_EACH).boxed().toList());
+        assertThat(RemoteClient.conversationMemory().listSessions("default", user, null, 10, null).items()).hasSize(1);
+    }
+}

@@ -1,0 +1,319 @@
+package org.agentmemory.it.bench;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.agentmemory.it.support.Api;
+
+/**
+ * Conversation write and read benchmark on a running server backed by PostgreSQL (issue 2). Prints a
+ * report; never asserts. Measures, in one run against the same database:
+ * <ol>
+ *   <li>{@code addTurn} through REST with 8 concurrent clients (each its own conversation), turns/s;</li>
+ *   <li>the ceiling: a plain-JDBC loop inserting the same rows the same way (lock the conversation row,
+ *       check the turn id, insert the turn and its invocation, update the conversation, commit) with 8
+ *       threads, turns/s;</li>
+ *   <li>{@code POST /import} of 20,000 JSONL turns, turns/s;</li>
+ *   <li>{@code GET /conversations/{id}} of a 1,000-turn conversation, latency p50/p99 over 200 reads.</li>
+ * </ol>
+ * Run (starts the PostgreSQL WildFly of the integration tests, runs this, stops it):
+ * {@code mvn -pl memory-it/suite -am verify -Pbenchmark -DskipTests}
+ */
+public final class ConversationBenchmark {
+
+    private static final int CLIENTS = 8;
+    private static final int TURNS_PER_CLIENT = Integer.getInteger("bench.turnsPerClient", 500);
+    private static final String USER_TEXT = "Can you check the deployment logs for the payment service and tell me why the"
+            + " last rollout failed? It started around 10:40 and the pods keep restarting.";
+    private static final String ASSISTANT_TEXT = "The rollout failed because the new pods could not reach the database:"
+            + " the readiness probe timed out after 30 s on every replica. The logs show 'connection refused' from"
+            + " the connection pool at startup. The previous version still runs, so traffic is unaffected. I suggest"
+            + " checking the new network policy that came with this release; it does not allow egress to port 5432.";
+
+    private ConversationBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Api api = Api.postgres();
+        String jdbc = System.getProperty("bench.jdbc", "jdbc:postgresql://127.0.0.1:5432/agent_memory_it");
+        String user = System.getProperty("it.pg.user", "postgres");
+        String password = System.getProperty("it.pg.password", "postgres");
+        String run = Long.toString(System.currentTimeMillis(), 36);
+
+        // Warm up the server's code paths (the JIT needs a few thousand calls).
+        runRest(api, "warm-" + run, 400);
+        double rest = runRest(api, "rest-" + run, TURNS_PER_CLIENT);
+        double jdbcCeiling = runJdbc(jdbc, user, password, "jdbc-" + run, TURNS_PER_CLIENT);
+        double importRate = runImport(api, "import-" + run, 20_000);
+        long[] history = historyLatency(api, "history-" + run, 1000, 200);
+
+        StringBuilder report = new StringBuilder();
+        report.append("Conversation benchmark (PostgreSQL, ").append(CLIENTS).append(" clients, ")
+                .append(TURNS_PER_CLIENT).append(" turns each; typical turn: ").append(USER_TEXT.length()).append("+")
+                .append(ASSISTANT_TEXT.length()).append(" chars, one tool invocation)\n\n");
+        report.append("| measure | value | target |\n|---|---|---|\n");
+        report.append(String.format(Locale.ROOT, "| REST addTurn, 8 clients | %.0f turns/s | |%n", rest));
+        report.append(String.format(Locale.ROOT, "| plain JDBC, same rows, 8 threads (ceiling) | %.0f turns/s | |%n", jdbcCeiling));
+        report.append(String.format(Locale.ROOT, "| REST / ceiling | %.0f %% | >= 50 %% |%n", 100 * rest / jdbcCeiling));
+        report.append(String.format(Locale.ROOT, "| JSONL import, 20,000 turns | %.0f turns/s | >= 5,000 |%n", importRate));
+        report.append(String.format(Locale.ROOT, "| getHistory, 1,000 turns, p50 | %.1f ms | < 20 ms |%n", history[0] / 1e6));
+        report.append(String.format(Locale.ROOT, "| getHistory, 1,000 turns, p99 | %.1f ms | |%n", history[1] / 1e6));
+        System.out.println(report);
+    }
+
+    private static Map<String, Object> turn(String turnId) {
+        Map<String, Object> t = Api.obj("turnId", turnId, "userMessage", USER_TEXT, "assistantResponse", ASSISTANT_TEXT);
+        t.put("toolInvocations", List.of(Api.obj("toolName", "kubectl_logs", "input",
+                Api.obj("deployment", "payments", "tail", 200), "output", "Error: connection refused (db:5432)",
+                "elapsedMs", 812)));
+        return t;
+    }
+
+    /**
+     * 8 clients, each appending to its own conversation over keep-alive HTTP/1.1. The client is kept cheap
+     * (HttpURLConnection, bodies serialized before the clock starts) because on a small machine it competes
+     * with the server for the same cores.
+     *
+     * @return turns per second
+     */
+    private static double runRest(Api api, String prefix, int perClient) throws Exception {
+        java.net.URL url = api.uri("/turns").toURL();
+        byte[][][] bodies = new byte[CLIENTS][perClient][];
+        for (int c = 0; c < CLIENTS; c++) {
+            for (int i = 0; i < perClient; i++) {
+                bodies[c][i] = Api.JSON.writeValueAsBytes(Api.obj("userId", prefix + "-u" + c, "sessionId", "s",
+                        "turn", turn("t" + i)));
+            }
+        }
+        AtomicInteger failures = new AtomicInteger();
+        List<Thread> threads = new ArrayList<>();
+        long start = System.nanoTime();
+        for (int c = 0; c < CLIENTS; c++) {
+            byte[][] mine = bodies[c];
+            Thread t = new Thread(() -> {
+                byte[] buffer = new byte[16 * 1024];
+                for (byte[] body : mine) {
+                    try {
+                        java.net.HttpURLConnection con = (java.net.HttpURLConnection) url.openConnection();
+                        con.setRequestMethod("POST");
+                        con.setDoOutput(true);
+                        con.setRequestProperty("Content-Type", "application/json");
+                        con.setFixedLengthStreamingMode(body.length);
+                        try (java.io.OutputStream out = con.getOutputStream()) {
+                            out.write(body);
+                        }
+                        if (con.getResponseCode() != 201) {
+                            failures.incrementAndGet();
+                        }
+                        try (java.io.InputStream in = con.getResponseCode() < 400 ? con.getInputStream() : con.getErrorStream()) {
+                            while (in != null && in.read(buffer) >= 0) {
+                                // drain, so the connection is reused
+                            }
+                        }
+                    } catch (java.io.IOException e) {
+                        failures.incrementAndGet();
+                    }
+                }
+            });
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (failures.get() > 0) {
+            System.out.println("WARNING: " + failures.get() + " REST calls did not answer 201");
+        }
+        return CLIENTS * perClient / seconds;
+    }
+
+    /** The same rows, the same way, without the service: the database's ceiling for this write pattern. */
+    private static double runJdbc(String url, String user, String password, String prefix, int perClient) throws Exception {
+        List<Thread> threads = new ArrayList<>();
+        List<Exception> errors = java.util.Collections.synchronizedList(new ArrayList<>());
+        long start = System.nanoTime();
+        for (int c = 0; c < CLIENTS; c++) {
+            int client = c;
+            Thread t = new Thread(() -> {
+                try (Connection con = connect(url, user, password)) {
+                    con.setAutoCommit(false);
+                    long conversationId = insertConversation(con, prefix + "-u" + client);
+                    con.commit();
+                    Pool turnIds = new Pool(con, "turn_seq");
+                    Pool invocationIds = new Pool(con, "tool_invocation_seq");
+                    for (int i = 0; i < perClient; i++) {
+                        appendJdbc(con, conversationId, "t" + i, turnIds, invocationIds);
+                        con.commit();
+                    }
+                } catch (Exception e) {
+                    errors.add(e);
+                }
+            });
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        if (!errors.isEmpty()) {
+            throw errors.get(0);
+        }
+        return CLIENTS * perClient / ((System.nanoTime() - start) / 1e9);
+    }
+
+    /** Opens a connection without DriverManager, whose driver registry does not see exec:java's class loader. */
+    private static Connection connect(String url, String user, String password) throws SQLException {
+        java.util.Properties props = new java.util.Properties();
+        props.setProperty("user", user);
+        props.setProperty("password", password);
+        return new org.postgresql.Driver().connect(url, props);
+    }
+
+    private static long insertConversation(Connection con, String userId) throws SQLException {
+        long id;
+        try (ResultSet rs = con.createStatement().executeQuery("SELECT nextval('conversation_seq')")) {
+            rs.next();
+            id = rs.getLong(1);
+        }
+        try (PreparedStatement ps = con.prepareStatement("INSERT INTO conversation (id, tenant_id, chatbot_key, user_id,"
+                + " session_id, created_at, updated_at, metadata, last_seq, turn_count, version)"
+                + " VALUES (?, 'default', '', ?, 's', ?, ?, '{}', 0, 0, 0)")) {
+            Timestamp now = Timestamp.from(Instant.now());
+            ps.setLong(1, id);
+            ps.setString(2, userId);
+            ps.setTimestamp(3, now);
+            ps.setTimestamp(4, now);
+            ps.executeUpdate();
+        }
+        return id;
+    }
+
+    private static void appendJdbc(Connection con, long conversationId, String turnId, Pool turnIds, Pool invocationIds)
+            throws SQLException {
+        long lastSeq;
+        try (PreparedStatement ps = con.prepareStatement("SELECT last_seq FROM conversation WHERE id = ? FOR UPDATE")) {
+            ps.setLong(1, conversationId);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                lastSeq = rs.getLong(1);
+            }
+        }
+        try (PreparedStatement ps = con.prepareStatement("SELECT id FROM turn WHERE conversation_id = ? AND turn_id = ?")) {
+            ps.setLong(1, conversationId);
+            ps.setString(2, turnId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    return;
+                }
+            }
+        }
+        long turnPk = turnIds.next();
+        Timestamp now = Timestamp.from(Instant.now());
+        try (PreparedStatement ps = con.prepareStatement("INSERT INTO turn (id, tenant_id, conversation_id, seq, turn_id,"
+                + " user_id, chatbot_id, user_message, assistant_response, context_used, tools_used, occurred_at, metadata,"
+                + " error, tokens_user, tokens_assistant, tokens_tools, tokens_total, tokenizer, state, schema_version,"
+                + " norm_version) VALUES (?, 'default', ?, ?, ?, 'u', NULL, ?, ?, NULL, '[]', ?, '{}', NULL, 30, 70, 20, 120,"
+                + " 'o200k_base', 'raw', 2, '1')")) {
+            ps.setLong(1, turnPk);
+            ps.setLong(2, conversationId);
+            ps.setLong(3, lastSeq + 1);
+            ps.setString(4, turnId);
+            ps.setString(5, USER_TEXT);
+            ps.setString(6, ASSISTANT_TEXT);
+            ps.setTimestamp(7, now);
+            ps.executeUpdate();
+        }
+        try (PreparedStatement ps = con.prepareStatement("INSERT INTO tool_invocation (id, tenant_id, turn_pk, ordinal,"
+                + " tool_name, input, output, status, error, elapsed_ms, output_chars, omitted, wm_key)"
+                + " VALUES (?, 'default', ?, 0, 'kubectl_logs', '{\"deployment\":\"payments\",\"tail\":200}',"
+                + " 'Error: connection refused (db:5432)', 'completed', NULL, 812, NULL, '{}', NULL)")) {
+            ps.setLong(1, invocationIds.next());
+            ps.setLong(2, turnPk);
+            ps.executeUpdate();
+        }
+        try (PreparedStatement ps = con.prepareStatement("UPDATE conversation SET last_seq = ?, turn_count = turn_count + 1,"
+                + " updated_at = ?, version = version + 1 WHERE id = ?")) {
+            ps.setLong(1, lastSeq + 1);
+            ps.setTimestamp(2, now);
+            ps.setLong(3, conversationId);
+            ps.executeUpdate();
+        }
+    }
+
+    /** Pooled ids from a sequence that increments by 50, as the entities allocate them. */
+    private static final class Pool {
+        private final Connection con;
+        private final String sequence;
+        private long next;
+        private long hi = -1;
+
+        Pool(Connection con, String sequence) {
+            this.con = con;
+            this.sequence = sequence;
+        }
+
+        long next() throws SQLException {
+            if (hi < 0 || next > hi) {
+                try (ResultSet rs = con.createStatement().executeQuery("SELECT nextval('" + sequence + "')")) {
+                    rs.next();
+                    hi = rs.getLong(1);
+                    next = hi - 49;
+                }
+            }
+            return next++;
+        }
+    }
+
+    /** @return turns per second of one JSONL import */
+    private static double runImport(Api api, String prefix, int turns) throws Exception {
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < turns; i++) {
+            body.append(Api.JSON.writeValueAsString(Api.obj("key", Api.obj("userId", prefix + "-u" + (i % 100),
+                    "sessionId", "s" + (i % 7)), "turn", turn("t" + i)))).append('\n');
+        }
+        long start = System.nanoTime();
+        Api.Response r = api.postRaw("/import", body.toString(), "application/x-ndjson");
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (r.status() != 200 || r.json().get("turnsImported").asLong() != turns) {
+            throw new IllegalStateException("import failed: " + r.status() + " " + r.body());
+        }
+        return turns / seconds;
+    }
+
+    /** @return {p50, p99} in nanoseconds of reading a conversation of {@code size} turns */
+    private static long[] historyLatency(Api api, String prefix, int size, int reads) throws Exception {
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < size; i++) {
+            body.append(Api.JSON.writeValueAsString(Api.obj("key", Api.obj("userId", prefix, "sessionId", "s"),
+                    "turn", turn("t" + i)))).append('\n');
+        }
+        api.postRaw("/import", body.toString(), "application/x-ndjson");
+        long id = api.get("/conversations/lookup" + Api.query("userId", prefix, "sessionId", "s")).json()
+                .get("conversationId").asLong();
+        for (int i = 0; i < 30; i++) {
+            api.get("/conversations/" + id);
+        }
+        long[] times = new long[reads];
+        for (int i = 0; i < reads; i++) {
+            long start = System.nanoTime();
+            Api.Response r = api.get("/conversations/" + id);
+            times[i] = System.nanoTime() - start;
+            if (r.status() != 200) {
+                throw new IllegalStateException(r.body());
+            }
+        }
+        Arrays.sort(times);
+        return new long[] {times[reads / 2], times[(int) Math.ceil(reads * 0.99) - 1]};
+    }
+}

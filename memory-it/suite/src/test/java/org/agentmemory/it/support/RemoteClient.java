@@ -1,0 +1,35 @@
+package org.agentmemory.it.support;
+
+import java.util.Properties;
+
+import javax.naming.Context;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+
+import org.agentmemory.api.conversation.ConversationMemoryRemote;
+
+/**
+ * A plain Java remote EJB client, as an agent backend outside the server would write it
+ * (wildfly-client-all on the class path; from the same host no credentials are needed).
+ */
+public final class RemoteClient {
+
+    /** The lookup name of the remote view. */
+    public static final String NAME = "ejb:agent-memory/memory-ejb/ConversationMemoryBean!"
+            + ConversationMemoryRemote.class.getName();
+
+    private RemoteClient() {
+    }
+
+    /** @return a proxy to the PostgreSQL server's remote view */
+    public static ConversationMemoryRemote conversationMemory() {
+        Properties env = new Properties();
+        env.put(Context.INITIAL_CONTEXT_FACTORY, "org.wildfly.naming.client.WildFlyInitialContextFactory");
+        env.put(Context.PROVIDER_URL, System.getProperty("it.pg.remoting", "remote+http://localhost:8180"));
+        try {
+            return (ConversationMemoryRemote) new InitialContext(env).lookup(NAME);
+        } catch (NamingException e) {
+            throw new IllegalStateException("remote lookup of " + NAME + " failed", e);
+        }
+    }
+}

@@ -39,6 +39,7 @@ public class Settings {
     private int episodicDefaultTtlDays;
     private Fusion recallFusion;
     private Duration omissionTtl;
+    private int recallCandidates;
 
     @PostConstruct
     void read() {
@@ -72,6 +73,8 @@ public class Settings {
         episodicDefaultTtlDays = intValue(MemorySettings.EPISODIC_DEFAULT_TTL_DAYS,
                 MemorySettings.Defaults.EPISODIC_DEFAULT_TTL_DAYS, v -> v >= 0, "an integer ≥ 0 (days; 0 = never)");
         recallFusion = fusion();
+        recallCandidates = intValue(MemorySettings.RECALL_CANDIDATES, MemorySettings.Defaults.RECALL_CANDIDATES,
+                v -> v >= 1 && v <= 1000, "an integer from 1 to 1000");
     }
 
     private Fusion fusion() {
@@ -151,5 +154,10 @@ public class Settings {
      */
     public Fusion recallFusion() {
         return recallFusion;
+    }
+
+    /** @return {@value MemorySettings#RECALL_CANDIDATES}: candidates per recall leg before fusion */
+    public int recallCandidates() {
+        return recallCandidates;
     }
 }

@@ -110,6 +110,35 @@ public final class MemorySettings {
      */
     public static final String RECALL_FULL_TEXT_WEIGHT = "memory.recall.full-text-weight";
 
+    /**
+     * Candidates each recall leg (vector, full-text) returns before fusion in hybrid recall of episodes and of
+     * conversation messages; at least the requested top-k are always fetched. Type: int, 1–1000.
+     * Default: {@value Defaults#RECALL_CANDIDATES}.
+     */
+    public static final String RECALL_CANDIDATES = "memory.recall.candidates";
+
+    /**
+     * Root URL of an OpenAI-compatible chat-completions API used for reflection (spec §10.4), e.g.
+     * {@code https://api.openai.com/v1} ({@code /chat/completions} is appended). Unset or blank: reflection uses
+     * the heuristic table only and no model is ever called. Type: URL. Default: unset.
+     */
+    public static final String REFLECTION_URL = "memory.reflection.url";
+
+    /** Chat model named in reflection requests. Type: string. Default: {@value Defaults#REFLECTION_MODEL}. */
+    public static final String REFLECTION_MODEL = "memory.reflection.model";
+
+    /**
+     * API key sent as {@code Authorization: Bearer <key>}; set it in the server's environment
+     * ({@code MEMORY_REFLECTION_API_KEY}), never in a file. Type: string. Default: unset (no header).
+     */
+    public static final String REFLECTION_API_KEY = "memory.reflection.api-key";
+
+    /**
+     * HTTP read timeout of one reflection call (the Fault Tolerance timeout of {@code ReflectionService/reflect}
+     * bounds it too). Type: long, milliseconds, ≥ 1. Default: {@value Defaults#REFLECTION_READ_TIMEOUT_MS}.
+     */
+    public static final String REFLECTION_READ_TIMEOUT_MS = "memory.reflection.read-timeout-ms";
+
     /** Default values of the keys above. */
     public static final class Defaults {
         public static final String TOKENIZER = "o200k_base";
@@ -128,6 +157,9 @@ public final class MemorySettings {
         public static final int RECALL_RRF_K = 60;
         public static final double RECALL_VECTOR_WEIGHT = 0.6;
         public static final double RECALL_FULL_TEXT_WEIGHT = 0.4;
+        public static final int RECALL_CANDIDATES = 50;
+        public static final String REFLECTION_MODEL = "gpt-4o-mini";
+        public static final long REFLECTION_READ_TIMEOUT_MS = 20_000;
 
         private Defaults() {
         }

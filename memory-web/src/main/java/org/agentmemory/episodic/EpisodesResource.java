@@ -260,7 +260,8 @@ public class EpisodesResource {
     }
 
     @GET
-    @Path("{episodeId}")
+    // Episode ids are UUIDs; the pattern keeps the literal sub-resources (warnings, context …) out of this one.
+    @Path("{episodeId: [0-9a-fA-F-]{36}}")
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Read an episode")
     @APIResponse(responseCode = "200", description = "The episode", content = @Content(schema = @Schema(implementation = Episode.class)))

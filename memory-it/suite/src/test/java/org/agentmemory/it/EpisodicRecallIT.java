@@ -86,7 +86,7 @@ class EpisodicRecallIT {
         remote.recordEpisode(EpisodeInput.builder(other, SITUATION, ACTION, EpisodeOutcome.FAILURE)
                 .generateReflection(false).build());
         remote.recordEpisode(EpisodeInput.builder(mine, SITUATION, ACTION, EpisodeOutcome.FAILURE)
-                .generateReflection(false).build());
+                .errorMessage("lock wait timeout on invoices").generateReflection(false).build());
         for (RecallMode mode : RecallMode.values()) {
             List<EpisodeSearchResult> hits = remote.recallSimilar(new RecallRequest(mine, "billing migration locked",
                     20, -1.0, null, false, mode));
@@ -97,7 +97,9 @@ class EpisodicRecallIT {
             assertThat(theirs).as(mode.value()).hasSize(1);
             assertThat(theirs.get(0).episode().namespace().tenantId()).isEqualTo("tenant-" + run);
         }
-        assertThat(remote.failureWarnings(mine, "billing", 5)).contains("Deploying the billing service");
+        assertThat(remote.failureWarnings(mine, "billing", 5)).startsWith("MISTAKES TO AVOID:\n- Deploying the billing"
+                + " service").endsWith("\u2014 lock wait timeout on invoices");
+        assertThat(remote.failureWarnings(other, "billing", 5)).isEmpty();
     }
 
     @ParameterizedTest

@@ -1,5 +1,7 @@
 package org.agentmemory.config;
 
+import java.util.Locale;
+import java.util.Map;
 import java.time.Duration;
 import java.util.function.Predicate;
 
@@ -8,6 +10,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.agentmemory.api.config.MemorySettings;
+import org.agentmemory.api.episodic.RecallMode;
+import org.agentmemory.embedding.EmbeddingModel;
+import org.agentmemory.embedding.Embeddings;
+import org.agentmemory.recall.control.Fusion;
+import org.agentmemory.recall.control.ReciprocalRankFusion;
+import org.agentmemory.recall.control.WeightedScoreFusion;
 import org.agentmemory.tokens.TokenCounter;
 import org.agentmemory.tokens.TokenCounters;
 import org.eclipse.microprofile.config.Config;
@@ -27,7 +35,11 @@ public class Settings {
     private boolean normalizationEnabled;
     private int offloadThresholdTokens;
     private int metadataMergeAttempts;
+    private EmbeddingModel embeddingModel;
+    private int episodicDefaultTtlDays;
+    private Fusion recallFusion;
     private Duration omissionTtl;
+    private int recallCandidates;
 
     @PostConstruct
     void read() {
@@ -51,6 +63,46 @@ public class Settings {
         omissionTtl = ttlSeconds == 0 ? null : Duration.ofSeconds(ttlSeconds);
         metadataMergeAttempts = intValue(MemorySettings.METADATA_MERGE_ATTEMPTS,
                 MemorySettings.Defaults.METADATA_MERGE_ATTEMPTS, v -> v >= 1, "an integer ≥ 1 (attempts)");
+        String model = config.getOptionalValue(MemorySettings.EMBEDDING_MODEL, String.class)
+                .orElse(MemorySettings.Defaults.EMBEDDING_MODEL);
+        try {
+            embeddingModel = Embeddings.forName(model); // resolves the name only; the model loads on first use
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(MemorySettings.EMBEDDING_MODEL + ": " + e.getMessage(), e);
+        }
+        episodicDefaultTtlDays = intValue(MemorySettings.EPISODIC_DEFAULT_TTL_DAYS,
+                MemorySettings.Defaults.EPISODIC_DEFAULT_TTL_DAYS, v -> v >= 0, "an integer ≥ 0 (days; 0 = never)");
+        recallFusion = fusion();
+        recallCandidates = intValue(MemorySettings.RECALL_CANDIDATES, MemorySettings.Defaults.RECALL_CANDIDATES,
+                v -> v >= 1 && v <= 1000, "an integer from 1 to 1000");
+    }
+
+    private Fusion fusion() {
+        String kind = config.getOptionalValue(MemorySettings.RECALL_FUSION, String.class)
+                .orElse(MemorySettings.Defaults.RECALL_FUSION).strip().toLowerCase(Locale.ROOT);
+        switch (kind) {
+            case "rrf":
+                return new ReciprocalRankFusion(intValue(MemorySettings.RECALL_RRF_K,
+                        MemorySettings.Defaults.RECALL_RRF_K, v -> v >= 1, "an integer ≥ 1"));
+            case "weighted":
+                double vector = weight(MemorySettings.RECALL_VECTOR_WEIGHT, MemorySettings.Defaults.RECALL_VECTOR_WEIGHT);
+                double fullText = weight(MemorySettings.RECALL_FULL_TEXT_WEIGHT,
+                        MemorySettings.Defaults.RECALL_FULL_TEXT_WEIGHT);
+                return new WeightedScoreFusion(Map.of(RecallMode.VECTOR.value(), vector,
+                        RecallMode.FULL_TEXT.value(), fullText));
+            default:
+                throw new IllegalStateException(MemorySettings.RECALL_FUSION + " is '" + kind
+                        + "'; it must be rrf or weighted. Default: " + MemorySettings.Defaults.RECALL_FUSION);
+        }
+    }
+
+    private double weight(String key, double defaultValue) {
+        double value = config.getOptionalValue(key, Double.class).orElse(defaultValue);
+        if (!(value >= 0) || Double.isInfinite(value)) {
+            throw new IllegalStateException(key + " is " + value + "; it must be a finite number ≥ 0. Default: "
+                    + defaultValue);
+        }
+        return value;
     }
 
     private int intValue(String key, int defaultValue, Predicate<Integer> valid, String allowed) {
@@ -84,5 +136,28 @@ public class Settings {
     /** @return {@value MemorySettings#METADATA_MERGE_ATTEMPTS} */
     public int metadataMergeAttempts() {
         return metadataMergeAttempts;
+    }
+
+    /** @return the model named by {@value MemorySettings#EMBEDDING_MODEL} (loaded on first use) */
+    public EmbeddingModel embeddingModel() {
+        return embeddingModel;
+    }
+
+    /** @return {@value MemorySettings#EPISODIC_DEFAULT_TTL_DAYS}, days (0 = never) */
+    public int episodicDefaultTtlDays() {
+        return episodicDefaultTtlDays;
+    }
+
+    /**
+     * @return the fusion of hybrid recall: {@value MemorySettings#RECALL_FUSION} with its k or weights; leg names
+     *         are {@code vector} and {@code full_text}
+     */
+    public Fusion recallFusion() {
+        return recallFusion;
+    }
+
+    /** @return {@value MemorySettings#RECALL_CANDIDATES}: candidates per recall leg before fusion */
+    public int recallCandidates() {
+        return recallCandidates;
     }
 }

@@ -74,6 +74,71 @@ public final class MemorySettings {
      */
     public static final String METADATA_MERGE_ATTEMPTS = "memory.metadata.merge-attempts";
 
+    /**
+     * Embedding model for episodic recall (spec §10.5), loaded in-process on first use, never downloaded.
+     * Type: string, one of {@code all-minilm-l6-v2} (float32, 384 dimensions) or {@code all-minilm-l6-v2-q}
+     * (int8 quantized, 384 dimensions, ~4× smaller, faster, slightly different vectors). Changing it requires
+     * re-embedding every stored episode. Default: {@value Defaults#EMBEDDING_MODEL}.
+     */
+    public static final String EMBEDDING_MODEL = "memory.embedding.model";
+
+    /**
+     * Days until a new episode expires when the caller gives no TTL (spec §10.3 {@code default_ttl_days}).
+     * Type: int, days, ≥ 0; 0 means episodes never expire. Default: {@value Defaults#EPISODIC_DEFAULT_TTL_DAYS}.
+     */
+    public static final String EPISODIC_DEFAULT_TTL_DAYS = "memory.episodic.default-ttl-days";
+
+    /**
+     * How hybrid recall fuses its vector and full-text legs. Type: string, {@code rrf} (reciprocal rank
+     * fusion, Σ 1/(k + rank)) or {@code weighted} (min-max normalised scores, weighted by
+     * {@value #RECALL_VECTOR_WEIGHT} and {@value #RECALL_FULL_TEXT_WEIGHT}). Default: {@value Defaults#RECALL_FUSION}.
+     */
+    public static final String RECALL_FUSION = "memory.recall.fusion";
+
+    /** Rank constant k of reciprocal rank fusion. Type: int, ≥ 1. Default: {@value Defaults#RECALL_RRF_K}. */
+    public static final String RECALL_RRF_K = "memory.recall.rrf-k";
+
+    /**
+     * Weight of the vector leg in weighted fusion (spec §10.6 semantic weight). Type: double, ≥ 0.
+     * Default: {@value Defaults#RECALL_VECTOR_WEIGHT}.
+     */
+    public static final String RECALL_VECTOR_WEIGHT = "memory.recall.vector-weight";
+
+    /**
+     * Weight of the full-text leg in weighted fusion (spec §10.6 BM25/text weight). Type: double, ≥ 0.
+     * Default: {@value Defaults#RECALL_FULL_TEXT_WEIGHT}.
+     */
+    public static final String RECALL_FULL_TEXT_WEIGHT = "memory.recall.full-text-weight";
+
+    /**
+     * Candidates each recall leg (vector, full-text) returns before fusion in hybrid recall of episodes and of
+     * conversation messages; at least the requested top-k are always fetched. Type: int, 1–1000.
+     * Default: {@value Defaults#RECALL_CANDIDATES}.
+     */
+    public static final String RECALL_CANDIDATES = "memory.recall.candidates";
+
+    /**
+     * Root URL of an OpenAI-compatible chat-completions API used for reflection (spec §10.4), e.g.
+     * {@code https://api.openai.com/v1} ({@code /chat/completions} is appended). Unset or blank: reflection uses
+     * the heuristic table only and no model is ever called. Type: URL. Default: unset.
+     */
+    public static final String REFLECTION_URL = "memory.reflection.url";
+
+    /** Chat model named in reflection requests. Type: string. Default: {@value Defaults#REFLECTION_MODEL}. */
+    public static final String REFLECTION_MODEL = "memory.reflection.model";
+
+    /**
+     * API key sent as {@code Authorization: Bearer <key>}; set it in the server's environment
+     * ({@code MEMORY_REFLECTION_API_KEY}), never in a file. Type: string. Default: unset (no header).
+     */
+    public static final String REFLECTION_API_KEY = "memory.reflection.api-key";
+
+    /**
+     * HTTP read timeout of one reflection call (the Fault Tolerance timeout of {@code ReflectionService/reflect}
+     * bounds it too). Type: long, milliseconds, ≥ 1. Default: {@value Defaults#REFLECTION_READ_TIMEOUT_MS}.
+     */
+    public static final String REFLECTION_READ_TIMEOUT_MS = "memory.reflection.read-timeout-ms";
+
     /** Default values of the keys above. */
     public static final class Defaults {
         public static final String TOKENIZER = "o200k_base";
@@ -86,6 +151,15 @@ public final class MemorySettings {
         public static final int IMPORT_BATCH_LINES = 500;
         public static final int RETRY_AFTER_SECONDS = 1;
         public static final int METADATA_MERGE_ATTEMPTS = 10;
+        public static final String EMBEDDING_MODEL = "all-minilm-l6-v2";
+        public static final int EPISODIC_DEFAULT_TTL_DAYS = 90;
+        public static final String RECALL_FUSION = "rrf";
+        public static final int RECALL_RRF_K = 60;
+        public static final double RECALL_VECTOR_WEIGHT = 0.6;
+        public static final double RECALL_FULL_TEXT_WEIGHT = 0.4;
+        public static final int RECALL_CANDIDATES = 50;
+        public static final String REFLECTION_MODEL = "gpt-4o-mini";
+        public static final long REFLECTION_READ_TIMEOUT_MS = 20_000;
 
         private Defaults() {
         }

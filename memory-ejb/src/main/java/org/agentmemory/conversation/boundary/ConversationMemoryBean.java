@@ -56,6 +56,7 @@ import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.conversation.entity.Turn;
 import org.agentmemory.api.omission.Omission;
 import org.agentmemory.omission.control.OmissionStore;
+import org.agentmemory.recall.control.MessageIndex;
 
 /**
  * Conversation memory (spec §1, §6, §11): the one session bean behind the local and remote views.
@@ -173,8 +174,10 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         InputRules.checkKey(key);
         InputRules.checkTurn("", turn, settings.normalizationEnabled());
         checkCommit(commit);
+        // Embeddings take milliseconds: compute them before taking the conversation's row lock.
+        Map<String, float[]> vectors = MessageIndex.embed(settings.embeddingModel(), List.of(turn));
         Conversation c = lockOrCreate(key, null);
-        AppendedTurn appended = append(c, turn);
+        AppendedTurn appended = appendAll(c, List.of(turn), vectors).get(0);
         if (appended.created() && commit != null) {
             // Spec §4 add_turn: the state is folded with the round's commit in the same write as the turn.
             CompactionState previous = compactionState(c);
@@ -283,8 +286,9 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         for (int i = 0; i < turns.size(); i++) {
             InputRules.checkTurn("turns[" + i + "].", turns.get(i), settings.normalizationEnabled());
         }
+        Map<String, float[]> vectors = MessageIndex.embed(settings.embeddingModel(), turns);
         Conversation c = lockOrCreate(key, null);
-        return appendAll(c, turns);
+        return appendAll(c, turns, vectors);
     }
 
     @Override
@@ -307,6 +311,10 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 errors.add(new ImportReport.LineError(line == null ? 0 : line.lineNumber(), e.field(), e.getMessage()));
             }
         }
+        List<TurnRecord> toEmbed = new ArrayList<>();
+        byKey.values().forEach(ls -> ls.forEach(l -> toEmbed.add(l.turn())));
+        // Embedding is the slow part of indexing messages: done before any row is locked.
+        Map<String, float[]> vectors = MessageIndex.embed(settings.embeddingModel(), toEmbed);
         long imported = 0;
         long duplicates = 0;
         long created = 0;
@@ -336,7 +344,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
             Conversation c = requireCreated(locked.get(conversationIds.get(entry.getKey())), entry.getKey());
             List<TurnRecord> turns = new ArrayList<>();
             entry.getValue().forEach(line -> turns.add(line.turn()));
-            for (AppendedTurn appended : appendAll(c, turns, stored.getOrDefault(c.getId(), java.util.Set.of()))) {
+            for (AppendedTurn appended : appendAll(c, turns, stored.getOrDefault(c.getId(), java.util.Set.of()), vectors)) {
                 if (appended.created()) {
                     imported++;
                 } else {
@@ -352,13 +360,18 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     public long clearHistory(String tenantId, long conversationId) throws NotFoundException {
         Conversation c = existing(tenantId, conversationId, true);
         new OmissionStore(em).clear(c);
+        MessageIndex.purgeConversation(em, c.getId());
         return store().clear(c, now());
     }
 
     @Override
     public boolean deleteHistory(String tenantId, long conversationId) {
         Conversation c = store().find(tenantId, conversationId, true);
-        return c != null && store().delete(tenantId, conversationId);
+        if (c == null) {
+            return false;
+        }
+        MessageIndex.purgeConversation(em, c.getId());
+        return store().delete(tenantId, conversationId);
     }
 
     @Override
@@ -491,18 +504,19 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      * within the list, are answered with the stored turn and {@code created == false}. Which ids exist is
      * asked once, before anything is written, so no query runs between the inserts.
      */
-    private List<AppendedTurn> appendAll(Conversation c, List<TurnRecord> inputs) {
+    private List<AppendedTurn> appendAll(Conversation c, List<TurnRecord> inputs, Map<String, float[]> vectors) {
         List<String> given = new ArrayList<>();
         inputs.forEach(t -> {
             if (t.turnId() != null) {
                 given.add(t.turnId());
             }
         });
-        return appendAll(c, inputs, given.isEmpty() ? java.util.Set.of() : store().existingTurnIds(c, given));
+        return appendAll(c, inputs, given.isEmpty() ? java.util.Set.of() : store().existingTurnIds(c, given), vectors);
     }
 
-    /** As {@link #appendAll(Conversation, List)} with the stored ids already known. */
-    private List<AppendedTurn> appendAll(Conversation c, List<TurnRecord> inputs, java.util.Set<String> stored) {
+    /** As {@link #appendAll(Conversation, List, Map)} with the stored ids already known. */
+    private List<AppendedTurn> appendAll(Conversation c, List<TurnRecord> inputs, java.util.Set<String> stored,
+            Map<String, float[]> vectors) {
         List<String> ids = new ArrayList<>(inputs.size());
         for (TurnRecord input : inputs) {
             ids.add(input.turnId() != null ? input.turnId() : UUID.randomUUID().toString());
@@ -518,7 +532,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 Turn existing = store().findTurn(c, turnId);
                 results.add(new AppendedTurn(c.getId(), TurnMapper.record(existing, existing.getInvocations()), false));
             } else {
-                AppendedTurn appended = write(c, inputs.get(i), turnId);
+                AppendedTurn appended = write(c, inputs.get(i), turnId, vectors);
                 writtenNow.put(turnId, appended);
                 results.add(appended);
             }
@@ -526,13 +540,11 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         return results;
     }
 
-    /** Appends one turn to a locked conversation; idempotent on the turn id. */
-    private AppendedTurn append(Conversation c, TurnRecord input) {
-        return appendAll(c, List.of(input)).get(0);
-    }
-
-    /** Prepares (normalize, count, offload) and writes one new turn with the next sequence number. */
-    private AppendedTurn write(Conversation c, TurnRecord input, String turnId) {
+    /**
+     * Prepares (normalize, count, offload) and writes one new turn with the next sequence number, and its
+     * searchable messages (embedded beforehand: {@code vectors}).
+     */
+    private AppendedTurn write(Conversation c, TurnRecord input, String turnId, Map<String, float[]> vectors) {
         Instant now = now();
         Instant timestamp = input.timestamp() == null ? now : input.timestamp().truncatedTo(ChronoUnit.MICROS);
         TurnRecord resolved = input.withIdentity(turnId, null,
@@ -545,6 +557,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
             omissions.put(c, omission.content(), turnId, omission.toolName(), now, settings.omissionTtl());
         }
         Turn turn = store().append(c, prepared.turn(), now);
+        MessageIndex.index(em, turn, input, vectors, settings.embeddingModel().name());
         TurnRecord stored = prepared.turn().withIdentity(turnId, turn.getSeq(), resolved.userId(), timestamp,
                 resolved.chatbotId(), TurnState.RAW, prepared.turn().schemaVersion());
         return new AppendedTurn(c.getId(), stored, true);

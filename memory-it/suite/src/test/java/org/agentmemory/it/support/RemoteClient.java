@@ -21,6 +21,31 @@ public final class RemoteClient {
     private RemoteClient() {
     }
 
+    /** @return a proxy to the PostgreSQL server's remote episodic memory */
+    public static org.agentmemory.api.episodic.EpisodicMemoryRemote episodicMemory() {
+        return lookup("ejb:agent-memory/memory-ejb/EpisodicMemoryBean!"
+                + org.agentmemory.api.episodic.EpisodicMemoryRemote.class.getName(),
+                org.agentmemory.api.episodic.EpisodicMemoryRemote.class);
+    }
+
+    /** @return a proxy to the PostgreSQL server's remote conversation recall */
+    public static org.agentmemory.api.recall.ConversationRecallRemote conversationRecall() {
+        return lookup("ejb:agent-memory/memory-ejb/ConversationRecallBean!"
+                + org.agentmemory.api.recall.ConversationRecallRemote.class.getName(),
+                org.agentmemory.api.recall.ConversationRecallRemote.class);
+    }
+
+    private static <T> T lookup(String name, Class<T> type) {
+        Properties env = new Properties();
+        env.put(Context.INITIAL_CONTEXT_FACTORY, "org.wildfly.naming.client.WildFlyInitialContextFactory");
+        env.put(Context.PROVIDER_URL, System.getProperty("it.pg.remoting", "remote+http://localhost:8180"));
+        try {
+            return type.cast(new InitialContext(env).lookup(name));
+        } catch (NamingException e) {
+            throw new IllegalStateException("remote lookup of " + name + " failed", e);
+        }
+    }
+
     /** @return a proxy to the PostgreSQL server's remote view */
     public static ConversationMemoryRemote conversationMemory() {
         Properties env = new Properties();

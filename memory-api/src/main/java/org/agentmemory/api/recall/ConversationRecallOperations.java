@@ -1,0 +1,32 @@
+package org.agentmemory.api.recall;
+
+import java.util.List;
+
+import org.agentmemory.api.InvalidInputException;
+
+/**
+ * Conversation recall: full-text, vector and hybrid search over the stored messages of a user's
+ * conversations (issue 5 item 6), and the mass reindex of the search indexes. Messages become searchable in
+ * the transaction that stores their turn.
+ */
+public interface ConversationRecallOperations {
+
+    /**
+     * @param request the query and scope
+     * @return the hits, best first, at most {@code topK}
+     * @throws InvalidInputException when an argument breaks a rule
+     */
+    List<MessageHit> searchMessages(MessageRecallRequest request) throws InvalidInputException;
+
+    /**
+     * Starts rebuilding every search index (episodes and messages) from the database in the background; the
+     * embeddings come from the rows, no model runs. Searches keep working while it runs (results may be
+     * incomplete until it is done). Returns at once; a run already in progress is not restarted.
+     *
+     * @return the status right after starting
+     */
+    ReindexStatus startReindex();
+
+    /** @return the progress of the current or last reindex */
+    ReindexStatus reindexStatus();
+}

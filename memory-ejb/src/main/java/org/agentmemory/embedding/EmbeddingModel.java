@@ -1,0 +1,35 @@
+package org.agentmemory.embedding;
+
+import java.util.List;
+
+/**
+ * Turns text into a dense vector for similarity search (spec §10.5). Vectors are L2-normalised, so the
+ * dot product of two vectors is their cosine similarity. Implementations are thread-safe, load their
+ * model at most once per process, and never download anything.
+ *
+ * <p>Resolve one by name with {@link Embeddings#forName(String)}.
+ */
+public interface EmbeddingModel {
+
+    /** @return the model's configuration name, e.g. {@code all-minilm-l6-v2} */
+    String name();
+
+    /** @return the vector length (384 for all-MiniLM-L6-v2) */
+    int dimension();
+
+    /**
+     * @param text the text; not blank. It is NFC-normalised first, so canonically equivalent spellings give
+     *             identical vectors. Texts longer than the model's window are chunked and the chunk vectors
+     *             averaged.
+     * @return a unit-length vector of {@link #dimension()} floats
+     * @throws IllegalArgumentException when the text is {@code null} or blank
+     */
+    float[] embed(String text);
+
+    /**
+     * @param texts the texts; none blank
+     * @return one vector per text, in order
+     * @throws IllegalArgumentException when a text is {@code null} or blank (the message gives its index)
+     */
+    List<float[]> embedAll(List<String> texts);
+}

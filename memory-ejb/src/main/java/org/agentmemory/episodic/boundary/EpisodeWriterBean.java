@@ -1,0 +1,69 @@
+package org.agentmemory.episodic.boundary;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.ejb.LocalBean;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import org.agentmemory.api.episodic.Episode;
+import org.agentmemory.episodic.control.EpisodeMapper;
+import org.agentmemory.episodic.control.EpisodeStore;
+
+/**
+ * Stores assembled, embedded episodes in one short transaction; the slow work (reflection, embedding) is done
+ * before it by {@link EpisodicMemoryBean}. Deduplicates on the content key: content already stored in the
+ * namespace is answered with the stored episode, unchanged.
+ */
+@Stateless
+@LocalBean
+public class EpisodeWriterBean {
+
+    /**
+     * One episode ready to store.
+     *
+     * @param episode    the assembled episode
+     * @param contentKey its deduplication key
+     * @param vector     its embedding, or {@code null} when embedding failed
+     * @param model      the embedding model's name
+     */
+    public record Pending(Episode episode, String contentKey, float[] vector, String model) {
+    }
+
+    @PersistenceContext(unitName = "memory")
+    EntityManager em;
+
+    /**
+     * @param pending the episodes, in order
+     * @return the stored (or previously stored identical) episodes, in order
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public List<Episode> store(List<Pending> pending) {
+        EpisodeStore store = new EpisodeStore(em);
+        Map<String, Episode> byKey = new HashMap<>();
+        List<Episode> stored = new ArrayList<>(pending.size());
+        for (Pending p : pending) {
+            String dedupe = p.episode().namespace().tenantId() + "\n" + p.contentKey();
+            Episode earlier = byKey.get(dedupe);
+            if (earlier == null) {
+                org.agentmemory.episodic.entity.Episode existing = store.findByContentKey(
+                        p.episode().namespace().tenantId(), p.contentKey());
+                if (existing != null) {
+                    earlier = EpisodeMapper.toRecord(existing);
+                } else {
+                    store.insert(EpisodeMapper.toEntity(p.episode(), p.contentKey(), p.vector(), p.model()));
+                    earlier = p.episode();
+                }
+                byKey.put(dedupe, earlier);
+            }
+            stored.add(earlier);
+        }
+        return stored;
+    }
+}

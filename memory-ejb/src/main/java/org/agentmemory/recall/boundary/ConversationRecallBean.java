@@ -1,0 +1,127 @@
+package org.agentmemory.recall.boundary;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import org.agentmemory.api.InvalidInputException;
+import org.agentmemory.api.episodic.RecallMode;
+import org.agentmemory.api.recall.ConversationRecall;
+import org.agentmemory.api.recall.ConversationRecallRemote;
+import org.agentmemory.api.recall.MessageHit;
+import org.agentmemory.api.recall.MessageRecallRequest;
+import org.agentmemory.api.recall.ReindexStatus;
+import org.agentmemory.config.Settings;
+import org.agentmemory.conversation.control.InputRules;
+import org.agentmemory.conversation.entity.Conversation;
+import org.agentmemory.episodic.control.TextNormalization;
+import org.agentmemory.recall.control.FusedHit;
+import org.agentmemory.recall.control.MessageSearch;
+import org.agentmemory.recall.control.ScoredId;
+
+/**
+ * Conversation recall: full-text, vector or hybrid search over stored messages within a user's conversations
+ * (optionally one agent's) or one conversation, and the mass reindex. Hybrid fuses the two legs with the
+ * configured fusion ({@code memory.recall.fusion}; reciprocal rank fusion by default), each leg returning
+ * {@code memory.recall.candidates} candidates.
+ */
+@Stateless
+public class ConversationRecallBean implements ConversationRecall, ConversationRecallRemote {
+
+    @PersistenceContext(unitName = "memory")
+    EntityManager em;
+
+    @Inject
+    Settings settings;
+
+    @EJB
+    SearchReindexBean reindex;
+
+    @Override
+    public List<MessageHit> searchMessages(MessageRecallRequest request) throws InvalidInputException {
+        if (request == null) {
+            throw new InvalidInputException("request", "required", "The search request is required.");
+        }
+        InputRules.checkTenant(request.tenantId());
+        if (request.userId() == null && request.conversationId() == null) {
+            throw new InvalidInputException("userId", "required",
+                    "Name the scope: userId (a user's conversations) or conversationId (one conversation).");
+        }
+        InputRules.checkOptionalId("userId", request.userId());
+        InputRules.checkOptionalId("chatbotId", request.chatbotId());
+        InputRules.checkText("query", request.query(), InputRules.Controls.NO_NUL);
+        if (request.query() == null || request.query().isBlank()) {
+            throw new InvalidInputException("query", "required", "query is required: the text to search for.");
+        }
+        int topK = request.effectiveTopK();
+        if (topK < 1 || topK > MessageRecallRequest.MAX_TOP_K) {
+            throw new InvalidInputException("topK", "range", "topK is " + topK + "; it must be between 1 and "
+                    + MessageRecallRequest.MAX_TOP_K + ".");
+        }
+        MessageSearch.Scope scope = new MessageSearch.Scope(request.tenantId(), request.userId(),
+                request.chatbotId() == null ? null : Conversation.toKey(request.chatbotId()), request.conversationId());
+        String query = TextNormalization.query(request.query());
+        MessageSearch search = new MessageSearch(em);
+        List<MessageSearch.Hit> hits = switch (request.effectiveMode()) {
+            case VECTOR -> search.vectorLeg(scope, settings.embeddingModel().embed(query), topK);
+            case FULL_TEXT -> search.fullTextLeg(scope, query, topK);
+            case HYBRID -> hybrid(search, scope, query, topK);
+        };
+        List<MessageHit> out = new ArrayList<>(Math.min(topK, hits.size()));
+        for (MessageSearch.Hit hit : hits) {
+            out.add(hit.hit());
+            if (out.size() == topK) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    private List<MessageSearch.Hit> hybrid(MessageSearch search, MessageSearch.Scope scope, String query, int topK) {
+        int depth = Math.max(topK, settings.recallCandidates());
+        List<MessageSearch.Hit> vector = search.vectorLeg(scope, settings.embeddingModel().embed(query), depth);
+        List<MessageSearch.Hit> fullText = search.fullTextLeg(scope, query, depth);
+        Map<String, MessageHit> byId = new HashMap<>();
+        Map<String, List<ScoredId>> legs = new LinkedHashMap<>();
+        legs.put(RecallMode.VECTOR.value(), scored(vector, byId));
+        legs.put(RecallMode.FULL_TEXT.value(), scored(fullText, byId));
+        List<MessageSearch.Hit> fused = new ArrayList<>();
+        for (FusedHit hit : settings.recallFusion().fuse(legs)) {
+            MessageHit h = byId.get(hit.id());
+            fused.add(new MessageSearch.Hit(hit.id(), new MessageHit(h.conversationId(), h.userId(), h.sessionId(),
+                    h.turnId(), h.sequence(), h.role(), h.externalId(), h.author(), h.content(), h.occurredAt(),
+                    hit.score())));
+            if (fused.size() == topK) {
+                break;
+            }
+        }
+        return fused;
+    }
+
+    private static List<ScoredId> scored(List<MessageSearch.Hit> hits, Map<String, MessageHit> byId) {
+        List<ScoredId> scored = new ArrayList<>(hits.size());
+        for (MessageSearch.Hit hit : hits) {
+            byId.putIfAbsent(hit.id(), hit.hit());
+            scored.add(new ScoredId(hit.id(), hit.hit().score()));
+        }
+        return scored;
+    }
+
+    @Override
+    public ReindexStatus startReindex() {
+        return reindex.start();
+    }
+
+    @Override
+    public ReindexStatus reindexStatus() {
+        return reindex.current();
+    }
+}

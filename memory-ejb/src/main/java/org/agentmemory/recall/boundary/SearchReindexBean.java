@@ -1,0 +1,131 @@
+package org.agentmemory.recall.boundary;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.annotation.Resource;
+import jakarta.ejb.Asynchronous;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.LocalBean;
+import jakarta.ejb.SessionContext;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.PersistenceUnit;
+
+import org.agentmemory.api.recall.ReindexStatus;
+import org.agentmemory.episodic.entity.Episode;
+import org.agentmemory.recall.entity.TurnMessage;
+import org.hibernate.search.mapper.orm.Search;
+import org.hibernate.search.mapper.pojo.massindexing.MassIndexingMonitor;
+
+/**
+ * Rebuilds the search indexes (episodes and conversation messages) from the database with Hibernate Search's
+ * mass indexer, in the background, one run at a time per server, reporting progress. Embeddings are read from
+ * the rows: no model runs. The run purges each index first, then writes every row; searches keep answering
+ * meanwhile (from a partially rebuilt index until it finishes).
+ *
+ * <p>Bean-managed concurrency: the status is read while a run holds the bean.
+ */
+@Singleton
+@LocalBean
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+public class SearchReindexBean {
+
+    private static final Logger LOG = Logger.getLogger(SearchReindexBean.class.getName());
+
+    @PersistenceUnit(unitName = "memory")
+    EntityManagerFactory emf;
+
+    @Resource
+    SessionContext context;
+
+    private final AtomicReference<ReindexStatus> status =
+            new AtomicReference<>(new ReindexStatus("idle", 0, 0, null, null, null));
+    private final AtomicLong total = new AtomicLong();
+    private final AtomicLong added = new AtomicLong();
+
+    /**
+     * Starts a run unless one is in progress.
+     *
+     * @return the status after the call
+     */
+    public ReindexStatus start() {
+        synchronized (this) {
+            if (status.get().running()) {
+                return current();
+            }
+            total.set(0);
+            added.set(0);
+            status.set(new ReindexStatus("running", 0, 0, Instant.now(), null, null));
+        }
+        context.getBusinessObject(SearchReindexBean.class).run();
+        return current();
+    }
+
+    /** @return the progress of the current or last run */
+    public ReindexStatus current() {
+        ReindexStatus s = status.get();
+        if (s.running()) {
+            return new ReindexStatus("running", total.get(), added.get(), s.startedAt(), null, null);
+        }
+        return s;
+    }
+
+    /** The run itself, on a container thread, outside any transaction (the mass indexer opens its own). */
+    @Asynchronous
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public void run() {
+        Instant started = status.get().startedAt();
+        try {
+            Search.mapping(emf).scope(List.<Class<?>>of(Episode.class, TurnMessage.class)).massIndexer()
+                    .purgeAllOnStart(true)
+                    .threadsToLoadObjects(1)
+                    .batchSizeToLoadObjects(200)
+                    .monitor(new Progress())
+                    .startAndWait();
+            status.set(new ReindexStatus("done", total.get(), added.get(), started, Instant.now(), null));
+            LOG.info(() -> "Search indexes rebuilt: " + added.get() + " documents");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            status.set(new ReindexStatus("failed", total.get(), added.get(), started, Instant.now(), "interrupted"));
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "Rebuilding the search indexes failed", e);
+            status.set(new ReindexStatus("failed", total.get(), added.get(), started, Instant.now(), e.toString()));
+        }
+    }
+
+    /** Counts what the mass indexer reports. */
+    private final class Progress implements MassIndexingMonitor {
+        @Override
+        public void documentsAdded(long increment) {
+            added.addAndGet(increment);
+        }
+
+        @Override
+        public void documentsBuilt(long increment) {
+            // Built documents are counted when added to the index.
+        }
+
+        @Override
+        public void entitiesLoaded(long increment) {
+            // Loading is not reported separately.
+        }
+
+        @Override
+        public void addToTotalCount(long increment) {
+            total.addAndGet(increment);
+        }
+
+        @Override
+        public void indexingCompleted() {
+            LOG.fine("Mass indexing completed");
+        }
+    }
+}

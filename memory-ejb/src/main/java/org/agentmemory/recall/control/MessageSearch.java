@@ -1,0 +1,117 @@
+package org.agentmemory.recall.control;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.persistence.EntityManager;
+
+import org.agentmemory.api.recall.MessageHit;
+import org.agentmemory.recall.entity.TurnMessage;
+import org.hibernate.search.engine.search.predicate.dsl.BooleanPredicateClausesStep;
+import org.hibernate.search.engine.search.predicate.dsl.SearchPredicateFactory;
+import org.hibernate.search.engine.search.projection.dsl.SearchProjectionFactory;
+import org.hibernate.search.engine.search.projection.dsl.ProjectionFinalStep;
+import org.hibernate.search.mapper.orm.Search;
+import org.hibernate.search.mapper.orm.session.SearchSession;
+
+/**
+ * The two retrieval legs of conversation recall over the {@link TurnMessage} index. The scope (tenant, and a
+ * user, optionally one agent, or one conversation) is a filter inside each leg. Hits are built from projections
+ * alone, so a query never reads the database.
+ */
+public class MessageSearch {
+
+    /**
+     * Which messages may come back.
+     *
+     * @param tenantId       the tenant
+     * @param userId         the user, or {@code null} (then {@code conversationId} is set)
+     * @param chatbotKey     the agent's stored key, or {@code null} for every agent
+     * @param conversationId one conversation, or {@code null}
+     */
+    public record Scope(String tenantId, String userId, String chatbotKey, Long conversationId) {
+    }
+
+    /**
+     * A leg's hit.
+     *
+     * @param id  the message's database id (as text, the fusion key)
+     * @param hit the message and the leg's score
+     */
+    public record Hit(String id, MessageHit hit) {
+    }
+
+    private final EntityManager em;
+
+    /**
+     * @param em the entity manager of the caller's transaction
+     */
+    public MessageSearch(EntityManager em) {
+        this.em = em;
+    }
+
+    /**
+     * @param scope  the scope
+     * @param vector the query embedding
+     * @param k      how many
+     * @return hits with cosine similarity, best first
+     */
+    public List<Hit> vectorLeg(Scope scope, float[] vector, int k) {
+        SearchSession session = Search.session(em);
+        List<List<?>> rows = session.search(TurnMessage.class)
+                .select(f -> projection(f))
+                .where(f -> f.knn(k).field("embedding").matching(vector).filter(scope(f, scope)))
+                .fetchHits(k);
+        return hits(rows, true);
+    }
+
+    /**
+     * @param scope the scope
+     * @param query the NFC query
+     * @param k     how many
+     * @return hits with BM25 scores, best first (only messages matching at least one term)
+     */
+    public List<Hit> fullTextLeg(Scope scope, String query, int k) {
+        SearchSession session = Search.session(em);
+        List<List<?>> rows = session.search(TurnMessage.class)
+                .select(f -> projection(f))
+                .where(f -> f.bool().must(f.match().field("searchText").matching(query)).filter(scope(f, scope)))
+                .fetchHits(k);
+        return hits(rows, false);
+    }
+
+    private static ProjectionFinalStep<List<?>> projection(SearchProjectionFactory<?, ?> f) {
+        return f.composite().from(f.id(Long.class), f.score(), f.field("conversationId", Long.class),
+                f.field("userId", String.class), f.field("sessionId", String.class), f.field("turnId", String.class),
+                f.field("seq", Long.class), f.field("role", String.class), f.field("externalId", String.class),
+                f.field("author", String.class), f.field("content", String.class),
+                f.field("occurredAt", Instant.class)).asList();
+    }
+
+    private static List<Hit> hits(List<List<?>> rows, boolean cosine) {
+        List<Hit> hits = new ArrayList<>(rows.size());
+        for (List<?> r : rows) {
+            double score = ((Number) r.get(1)).doubleValue();
+            hits.add(new Hit(r.get(0).toString(), new MessageHit((Long) r.get(2), (String) r.get(3), (String) r.get(4),
+                    (String) r.get(5), (Long) r.get(6), (String) r.get(7), (String) r.get(8), (String) r.get(9),
+                    (String) r.get(10), (Instant) r.get(11), cosine ? Similarity.cosineOfLuceneScore(score) : score)));
+        }
+        return hits;
+    }
+
+    private static BooleanPredicateClausesStep<?> scope(SearchPredicateFactory f, Scope scope) {
+        return f.bool().with(b -> {
+            b.filter(f.match().field("tenantId").matching(scope.tenantId()));
+            if (scope.userId() != null) {
+                b.filter(f.match().field("userId").matching(scope.userId()));
+            }
+            if (scope.chatbotKey() != null) {
+                b.filter(f.match().field("chatbotKey").matching(scope.chatbotKey()));
+            }
+            if (scope.conversationId() != null) {
+                b.filter(f.match().field("conversationId").matching(scope.conversationId()));
+            }
+        });
+    }
+}

@@ -1,0 +1,89 @@
+package org.agentmemory.recall.control;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.agentmemory.episodic.control.TextNormalization;
+import org.agentmemory.recall.entity.TurnMessage;
+import org.agentmemory.text.CodePoints;
+
+/**
+ * What of a turn becomes searchable: its user message and its assistant response, each with an external id,
+ * an author and an attachment caption taken from the turn's metadata by these documented keys:
+ *
+ * <table>
+ * <caption>Turn metadata keys read for each message</caption>
+ * <tr><th>message</th><th>external id</th><th>author</th><th>attachment caption</th></tr>
+ * <tr><td>user message</td><td>{@code dia_id}</td><td>{@code speaker}</td><td>{@code image_caption}</td></tr>
+ * <tr><td>assistant response</td><td>{@code reply_dia_id}</td><td>{@code reply_speaker}</td><td>{@code reply_image_caption}</td></tr>
+ * </table>
+ *
+ * (the keys of the LoCoMo import format). The indexed and embedded text is
+ * {@code "{author}: {text}"} (or the text alone) plus {@code " [image: {caption}]"} when there is a caption, in
+ * NFC: who said something and what they showed is part of what a later question asks about. A blank message is
+ * not indexed.
+ */
+public final class MessageTexts {
+
+    /** Metadata key of the user message's external id. */
+    public static final String USER_ID_KEY = "dia_id";
+    /** Metadata key of the assistant response's external id. */
+    public static final String ASSISTANT_ID_KEY = "reply_dia_id";
+
+    /**
+     * One message to index.
+     *
+     * @param role       {@link TurnMessage#USER} or {@link TurnMessage#ASSISTANT}
+     * @param externalId the external id or {@code null}
+     * @param author     the author or {@code null}
+     * @param content    the message text
+     * @param searchText the text to index and embed
+     */
+    public record Message(String role, String externalId, String author, String content, String searchText) {
+    }
+
+    private MessageTexts() {
+    }
+
+    /**
+     * @param userMessage       the user message (may be blank)
+     * @param assistantResponse the response (may be blank)
+     * @param metadata          the turn's metadata ({@code null} for none)
+     * @return the non-blank messages, user first
+     */
+    public static List<Message> of(String userMessage, String assistantResponse, Map<String, Object> metadata) {
+        Map<String, Object> meta = metadata == null ? Map.of() : metadata;
+        List<Message> messages = new ArrayList<>(2);
+        add(messages, TurnMessage.USER, userMessage, text(meta.get(USER_ID_KEY)), text(meta.get("speaker")),
+                text(meta.get("image_caption")));
+        add(messages, TurnMessage.ASSISTANT, assistantResponse, text(meta.get(ASSISTANT_ID_KEY)),
+                text(meta.get("reply_speaker")), text(meta.get("reply_image_caption")));
+        return messages;
+    }
+
+    private static void add(List<Message> messages, String role, String content, String externalId, String author,
+            String caption) {
+        if (content == null || content.isBlank()) {
+            return;
+        }
+        StringBuilder search = new StringBuilder();
+        if (author != null && !author.isBlank()) {
+            search.append(author.strip()).append(": ");
+        }
+        search.append(content);
+        if (caption != null && !caption.isBlank()) {
+            search.append(" [image: ").append(caption.strip()).append(']');
+        }
+        messages.add(new Message(role, cap(externalId), cap(author), content, TextNormalization.nfc(search.toString())));
+    }
+
+    /** Ids and names longer than their column keep their first 500 code points. */
+    private static String cap(String value) {
+        return value == null ? null : CodePoints.head(value, 500);
+    }
+
+    private static String text(Object value) {
+        return value == null ? null : value.toString();
+    }
+}

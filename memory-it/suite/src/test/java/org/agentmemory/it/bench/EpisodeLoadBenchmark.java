@@ -1,0 +1,113 @@
+package org.agentmemory.it.bench;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+import org.agentmemory.it.support.Api;
+
+/**
+ * Episodic load: ingest rate (including embedding) and recall latency with many episodes in one tenant.
+ *
+ * <ol>
+ * <li>Records {@code bench.episodes} (default 100,000) synthetic episodes of one agent in the default tenant,
+ * spread over 1,000 users, through {@code POST /api/v1/episodes/batch} (500 per call, no reflection), and reports
+ * episodes/s.</li>
+ * <li>Runs {@code bench.queries} (default 300) hybrid recalls ({@code POST /api/v1/episodes/recall}, top 5) for the
+ * agent-wide namespace and for single users, and reports p50/p95 latency (client-measured, HTTP included).</li>
+ * </ol>
+ * Deterministic texts (seeded). Run: {@code mvn -pl memory-it/suite -am verify -Pbenchmark -DskipTests}.
+ */
+public final class EpisodeLoadBenchmark {
+
+    private static final String[] SERVICES = {"billing", "payments", "search", "inventory", "auth", "reporting",
+        "notifications", "ledger", "shipping", "catalog", "analytics", "checkout"};
+    private static final String[] TOOLS = {"kubectl_logs", "sql_query", "http_get", "read_file", "send_email",
+        "create_ticket", "deploy", "rollback", "s3_upload", "cron_schedule"};
+    private static final String[] PROBLEMS = {"timed out after 30 s", "returned 429 too many requests",
+        "failed with permission denied", "could not connect: connection refused", "rejected malformed JSON input",
+        "ran out of memory on a large batch", "succeeded after a retry", "returned stale data from the cache",
+        "locked the table during migration", "exceeded the disk quota"};
+    private static final String[] ASKS = {"check why", "summarize how", "find out whether", "explain when",
+        "fix the way", "report how often"};
+
+    private EpisodeLoadBenchmark() {
+    }
+
+    /**
+     * @param args unused
+     * @throws Exception on failure
+     */
+    public static void main(String[] args) throws Exception {
+        Api api = Api.postgres();
+        int total = Integer.getInteger("bench.episodes", 100_000);
+        int queries = Integer.getInteger("bench.queries", 300);
+        String agent = "load-" + Long.toString(System.currentTimeMillis(), 36);
+        Random random = new Random(42);
+        int batch = 500;
+        long start = System.nanoTime();
+        for (int from = 0; from < total; from += batch) {
+            List<Map<String, Object>> episodes = new ArrayList<>();
+            for (int i = from; i < Math.min(total, from + batch); i++) {
+                String service = SERVICES[random.nextInt(SERVICES.length)];
+                String tool = TOOLS[random.nextInt(TOOLS.length)];
+                String problem = PROBLEMS[random.nextInt(PROBLEMS.length)];
+                boolean failed = !problem.startsWith("succeeded");
+                episodes.add(Api.obj("namespace", Api.obj("agentId", agent, "userId", "user-" + (i % 1000)),
+                        "situation", "User asked to " + ASKS[random.nextInt(ASKS.length)] + " the " + service
+                                + " service " + problem + " (case " + i + ")",
+                        "actionTaken", "Called " + tool + " on " + service, "outcome", failed ? "failure" : "success",
+                        "errorMessage", failed ? service + " " + problem : null, "relatedTools", List.of(tool),
+                        "generateReflection", false));
+            }
+            Api.Response r = api.post("/episodes/batch", Api.obj("episodes", episodes));
+            if (r.status() != 200) {
+                throw new IllegalStateException("batch at " + from + " failed: " + r.status() + " " + r.body());
+            }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+
+        for (int i = 0; i < 30; i++) {
+            recall(api, agent, null, "why did the billing service time out");
+        }
+        long[] agentWide = new long[queries];
+        long[] perUser = new long[queries];
+        for (int i = 0; i < queries; i++) {
+            String q = "the " + SERVICES[i % SERVICES.length] + " service " + PROBLEMS[(i * 7) % PROBLEMS.length];
+            long t0 = System.nanoTime();
+            recall(api, agent, null, q);
+            agentWide[i] = System.nanoTime() - t0;
+            long t1 = System.nanoTime();
+            recall(api, agent, "user-" + (i % 1000), q);
+            perUser[i] = System.nanoTime() - t1;
+        }
+        Arrays.sort(agentWide);
+        Arrays.sort(perUser);
+        StringBuilder report = new StringBuilder();
+        report.append("# Episodic load (").append(total).append(" episodes, one tenant, one agent, 1,000 users)\n\n");
+        report.append("| measure | value | target |\n|---|---:|---|\n");
+        report.append(String.format(Locale.ROOT, "| ingest incl. embedding (batches of %d) | %.0f episodes/s | >= 200 |%n",
+                batch, total / seconds));
+        report.append(String.format(Locale.ROOT, "| hybrid recall, agent-wide, p50 | %.1f ms | |%n", agentWide[queries / 2] / 1e6));
+        report.append(String.format(Locale.ROOT, "| hybrid recall, agent-wide, p95 | %.1f ms | < 25 ms |%n",
+                agentWide[(int) Math.ceil(queries * 0.95) - 1] / 1e6));
+        report.append(String.format(Locale.ROOT, "| hybrid recall, one user, p50 | %.1f ms | |%n", perUser[queries / 2] / 1e6));
+        report.append(String.format(Locale.ROOT, "| hybrid recall, one user, p95 | %.1f ms | < 25 ms |%n",
+                perUser[(int) Math.ceil(queries * 0.95) - 1] / 1e6));
+        System.out.println(report);
+    }
+
+    private static void recall(Api api, String agent, String user, String query) {
+        Map<String, Object> ns = Api.obj("agentId", agent);
+        if (user != null) {
+            ns.put("userId", user);
+        }
+        Api.Response r = api.post("/episodes/recall", Api.obj("namespace", ns, "query", query, "topK", 5));
+        if (r.status() != 200) {
+            throw new IllegalStateException("recall failed: " + r.status() + " " + r.body());
+        }
+    }
+}

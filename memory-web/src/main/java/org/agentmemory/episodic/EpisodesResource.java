@@ -1,0 +1,319 @@
+package org.agentmemory.episodic;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+
+import org.agentmemory.api.InvalidInputException;
+import org.agentmemory.api.MemoryException;
+import org.agentmemory.api.episodic.Episode;
+import org.agentmemory.api.episodic.EpisodeCategory;
+import org.agentmemory.api.episodic.EpisodeInput;
+import org.agentmemory.api.episodic.EpisodeSearchResult;
+import org.agentmemory.api.episodic.EpisodicMemory;
+import org.agentmemory.api.episodic.EpisodicMemoryOperations;
+import org.agentmemory.api.episodic.MemoryNamespace;
+import org.agentmemory.rest.Params;
+import org.agentmemory.rest.RequestBodies;
+import org.agentmemory.rest.RestJson;
+import org.agentmemory.rest.ServiceUnavailableFallback;
+import org.agentmemory.rest.Tenants;
+import org.eclipse.microprofile.faulttolerance.Bulkhead;
+import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.fasterxml.jackson.databind.ObjectWriter;
+
+/**
+ * Episodic memory (spec §10): record episodes, recall similar ones, failure warnings, preferences, room context,
+ * export, consolidation marks, expiry and compaction.
+ *
+ * <p>Namespaces of reads travel as query parameters {@code agentId} (required), {@code userId},
+ * {@code sessionId}, {@code roomId}, {@code crewId}; of writes, in the body's {@code namespace}. Fault tolerance
+ * (MicroProfile Config overrides, e.g. {@code org.agentmemory.episodic.EpisodesResource/Timeout/value}): 30,000
+ * ms per call (recording may wait for a reflection model), 32 concurrent calls, 503 + {@code Retry-After}
+ * beyond either. Errors are {@code application/problem+json}.
+ */
+@Path("episodes")
+@ApplicationScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Episodes", description = "Episodic memory: record, recall, warn")
+@Timeout(30_000)
+@Bulkhead(32)
+public class EpisodesResource {
+
+    private static final ObjectWriter JSONL = RestJson.mapper().writerFor(Episode.class);
+
+    @EJB
+    EpisodicMemory memory;
+
+    @Inject
+    Tenants tenants;
+
+    @Inject
+    RequestBodies bodies;
+
+    @POST
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Record an episode", description = "Spec §10.3 record_episode: importance, failure flag, expiry,"
+            + " reflection (model or heuristic), embedding, storage. Identical content in the namespace is stored once.")
+    @APIResponse(responseCode = "201", description = "Recorded (or the identical stored episode)",
+            content = @Content(schema = @Schema(implementation = Episode.class)))
+    @APIResponse(responseCode = "400", description = "A field breaks a rule")
+    public Response record(EpisodicRequests.RecordEpisode body) throws MemoryException {
+        bodies.check(body);
+        Episode stored = memory.recordEpisode(body.toInput(tenants.current(), ""));
+        return created(stored);
+    }
+
+    @POST
+    @Path("batch")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Record episodes in one transaction", description = "1 to 1000; embeddings computed in one batch.")
+    @APIResponse(responseCode = "200", description = "The stored episodes, in order")
+    public Response recordBatch(EpisodicRequests.RecordBatch body) throws MemoryException {
+        bodies.check(body);
+        List<EpisodeInput> inputs = new ArrayList<>(body.episodes().size());
+        for (int i = 0; i < body.episodes().size(); i++) {
+            inputs.add(body.episodes().get(i).toInput(tenants.current(), "episodes[" + i + "]."));
+        }
+        return Response.ok(memory.recordEpisodes(inputs)).build();
+    }
+
+    @POST
+    @Path("tool")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Record a tool call", description = "Spec §10.3 record_tool_episode.")
+    @APIResponse(responseCode = "201", description = "Recorded", content = @Content(schema = @Schema(implementation = Episode.class)))
+    public Response recordTool(EpisodicRequests.ToolEpisode body) throws MemoryException {
+        bodies.check(body);
+        return created(memory.recordToolEpisode(body.namespace().toNamespace(tenants.current()), body.toolName(),
+                body.toolArgs(), body.toolResult(), body.userQuery()));
+    }
+
+    @POST
+    @Path("crew")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Record a crew run", description = "Spec §10.3 record_crew_episode: the crew episode, then one per agent.")
+    @APIResponse(responseCode = "200", description = "The stored episodes, crew first")
+    public Response recordCrew(EpisodicRequests.CrewEpisode body) throws MemoryException {
+        bodies.check(body);
+        return Response.ok(memory.recordCrewEpisode(body.namespace().toNamespace(tenants.current()), body.crewResult(),
+                body.description(), body.perAgent() == null || body.perAgent())).build();
+    }
+
+    @POST
+    @Path("lessons")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Record a lesson", description = "Spec §10.9 record_lesson; the lesson is stored and embedded.")
+    @APIResponse(responseCode = "201", description = "Recorded", content = @Content(schema = @Schema(implementation = Episode.class)))
+    public Response recordLesson(EpisodicRequests.Lesson body) throws MemoryException {
+        bodies.check(body);
+        return created(memory.recordLesson(body.namespace().toNamespace(tenants.current()), body.situation(),
+                body.lesson(), body.category(), body.importance()));
+    }
+
+    @POST
+    @Path("interactions")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Record an answered question", description = "Spec §9.3 record_interaction; trivial queries are skipped.")
+    @APIResponse(responseCode = "201", description = "Recorded", content = @Content(schema = @Schema(implementation = Episode.class)))
+    @APIResponse(responseCode = "204", description = "The query was trivial; nothing recorded")
+    public Response recordInteraction(EpisodicRequests.Interaction body) throws MemoryException {
+        bodies.check(body);
+        Episode stored = memory.recordInteraction(body.namespace().toNamespace(tenants.current()), body.query(),
+                body.response());
+        return stored == null ? Response.noContent().build() : created(stored);
+    }
+
+    @POST
+    @Path("recall")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Recall similar episodes", description = "Spec §10.3 recall_similar in vector, full_text or hybrid"
+            + " mode; the namespace filter applies inside every leg.")
+    @APIResponse(responseCode = "200", description = "Hits, best first: [{episode, score}]")
+    public Response recall(EpisodicRequests.Recall body) throws MemoryException {
+        bodies.check(body);
+        List<EpisodeSearchResult> results = memory.recallSimilar(body.toRequest(tenants.current()));
+        return Response.ok(results).build();
+    }
+
+    @GET
+    @Path("warnings")
+    @Produces(MediaType.TEXT_PLAIN + ";charset=UTF-8")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Failure warnings", description = "Spec §10.3 get_failure_warnings text (MISTAKES TO AVOID: …);"
+            + " the episodic-warnings section of context assembly. Empty body when there is nothing to warn about.")
+    @APIResponse(responseCode = "200", description = "The text, text/plain UTF-8")
+    public Response warnings(@QueryParam("agentId") String agentId, @QueryParam("userId") String userId,
+            @QueryParam("sessionId") String sessionId, @QueryParam("roomId") String roomId,
+            @QueryParam("crewId") String crewId, @Parameter(description = "The current query") @QueryParam("query") String query,
+            @Parameter(description = "1 to 1000, default 5") @QueryParam("max") String max) throws MemoryException {
+        return text(memory.failureWarnings(namespace(agentId, userId, sessionId, roomId, crewId), query,
+                Params.intParam("max", max, 5, 1, EpisodicMemoryOperations.MAX_LIMIT)));
+    }
+
+    @GET
+    @Path("context")
+    @Produces(MediaType.TEXT_PLAIN + ";charset=UTF-8")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Pre-ask context", description = "Spec §10.9: warnings, user preferences, room context.")
+    @APIResponse(responseCode = "200", description = "The text, text/plain UTF-8")
+    public Response context(@QueryParam("agentId") String agentId, @QueryParam("userId") String userId,
+            @QueryParam("sessionId") String sessionId, @QueryParam("roomId") String roomId,
+            @QueryParam("crewId") String crewId, @QueryParam("query") String query, @QueryParam("max") String max)
+            throws MemoryException {
+        return text(memory.preAskContext(namespace(agentId, userId, sessionId, roomId, crewId), query,
+                Params.intParam("max", max, EpisodicMemoryOperations.DEFAULT_WARNINGS, 1, EpisodicMemoryOperations.MAX_LIMIT)));
+    }
+
+    @GET
+    @Path("preferences")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "User preferences", description = "Spec §10.3 get_user_preferences, newest first.")
+    @APIResponse(responseCode = "200", description = "Episodes of category user_preference")
+    public Response preferences(@QueryParam("agentId") String agentId, @QueryParam("userId") String userId,
+            @QueryParam("sessionId") String sessionId, @QueryParam("roomId") String roomId,
+            @QueryParam("crewId") String crewId, @QueryParam("limit") String limit) throws MemoryException {
+        return Response.ok(memory.userPreferences(namespace(agentId, userId, sessionId, roomId, crewId),
+                Params.intParam("limit", limit, 10, 1, EpisodicMemoryOperations.MAX_LIMIT))).build();
+    }
+
+    @GET
+    @Path("room-context")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Room context", description = "Spec §10.3 get_room_context, newest first.")
+    @APIResponse(responseCode = "200", description = "Recent episodes")
+    public Response roomContext(@QueryParam("agentId") String agentId, @QueryParam("userId") String userId,
+            @QueryParam("sessionId") String sessionId, @QueryParam("roomId") String roomId,
+            @QueryParam("crewId") String crewId, @QueryParam("limit") String limit,
+            @Parameter(description = "Comma-separated categories") @QueryParam("categories") String categories)
+            throws MemoryException {
+        List<EpisodeCategory> wanted = new ArrayList<>();
+        if (categories != null && !categories.isBlank()) {
+            for (String c : categories.split(",")) {
+                try {
+                    wanted.add(EpisodeCategory.fromValue(c));
+                } catch (IllegalArgumentException e) {
+                    throw new InvalidInputException("categories", "enum", e.getMessage());
+                }
+            }
+        }
+        return Response.ok(memory.roomContext(namespace(agentId, userId, sessionId, roomId, crewId),
+                Params.intParam("limit", limit, 10, 1, EpisodicMemoryOperations.MAX_LIMIT), wanted)).build();
+    }
+
+    @GET
+    @Path("count")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Count a namespace's episodes")
+    @APIResponse(responseCode = "200", description = "{\"count\": n}")
+    public Response count(@QueryParam("agentId") String agentId, @QueryParam("userId") String userId,
+            @QueryParam("sessionId") String sessionId, @QueryParam("roomId") String roomId,
+            @QueryParam("crewId") String crewId) throws MemoryException {
+        return Response.ok(Map.of("count", memory.countEpisodes(namespace(agentId, userId, sessionId, roomId, crewId))))
+                .build();
+    }
+
+    @GET
+    @Path("export")
+    @Produces("application/x-ndjson")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Export a namespace as JSONL", description = "Spec §10.3 export_episodes: newest first, one episode per line.")
+    @APIResponse(responseCode = "200", description = "application/x-ndjson")
+    public Response export(@QueryParam("agentId") String agentId, @QueryParam("userId") String userId,
+            @QueryParam("sessionId") String sessionId, @QueryParam("roomId") String roomId,
+            @QueryParam("crewId") String crewId, @QueryParam("limit") String limit) throws MemoryException {
+        List<Episode> episodes = memory.exportEpisodes(namespace(agentId, userId, sessionId, roomId, crewId),
+                Params.intParam("limit", limit, 1000, 1, EpisodicMemoryOperations.MAX_LIMIT));
+        StreamingOutput out = stream -> {
+            for (Episode e : episodes) {
+                stream.write(JSONL.writeValueAsBytes(e));
+                stream.write('\n');
+            }
+        };
+        return Response.ok(out, "application/x-ndjson").build();
+    }
+
+    @GET
+    // Episode ids are UUIDs; the pattern keeps the literal sub-resources (warnings, context …) out of this one.
+    @Path("{episodeId: [0-9a-fA-F-]{36}}")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Read an episode")
+    @APIResponse(responseCode = "200", description = "The episode", content = @Content(schema = @Schema(implementation = Episode.class)))
+    @APIResponse(responseCode = "404", description = "No such episode in the tenant")
+    public Response get(@PathParam("episodeId") String episodeId) throws MemoryException {
+        return Response.ok(memory.getEpisode(tenants.current(), episodeId)).build();
+    }
+
+    @POST
+    @Path("consolidated")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Mark episodes consolidated", description = "Spec §10.3 mark_consolidated: merges"
+            + " {\"consolidated_into\": pageId} into their metadata.")
+    @APIResponse(responseCode = "200", description = "{\"updated\": n}")
+    public Response consolidated(EpisodicRequests.Consolidated body) throws MemoryException {
+        bodies.check(body);
+        return Response.ok(Map.of("updated", memory.markConsolidated(tenants.current(), body.episodeIds(), body.pageId())))
+                .build();
+    }
+
+    @POST
+    @Path("cleanup")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Delete expired episodes now", description = "Also runs every 15 minutes on a timer.")
+    @APIResponse(responseCode = "200", description = "{\"deleted\": n}")
+    public Response cleanup() {
+        return Response.ok(Map.of("deleted", memory.cleanupExpired())).build();
+    }
+
+    @POST
+    @Path("compact")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Compact a namespace", description = "Spec §10.3 compact_namespace: keeps the keepTopN most important"
+            + " (and every failure unless keepAllFailures is false) and deletes the rest.")
+    @APIResponse(responseCode = "200", description = "{\"deleted\": n}")
+    public Response compact(EpisodicRequests.Compact body) throws MemoryException {
+        bodies.check(body);
+        return Response.ok(Map.of("deleted", memory.compactNamespace(body.namespace().toNamespace(tenants.current()),
+                body.keepTopN() == null ? 100 : body.keepTopN(), body.keepAllFailures() == null || body.keepAllFailures())))
+                .build();
+    }
+
+    private MemoryNamespace namespace(String agentId, String userId, String sessionId, String roomId, String crewId)
+            throws InvalidInputException {
+        return EpisodicRequests.namespace(tenants.current(), agentId, userId, sessionId, roomId, crewId);
+    }
+
+    private static Response created(Episode episode) {
+        return Response.created(URI.create("episodes/" + episode.episodeId())).entity(episode).build();
+    }
+
+    private static Response text(String text) {
+        return Response.ok(text, MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8")).build();
+    }
+}

@@ -1,0 +1,60 @@
+package org.agentmemory.recall;
+
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.agentmemory.api.recall.ConversationRecall;
+import org.agentmemory.api.recall.ReindexStatus;
+import org.agentmemory.rest.ServiceUnavailableFallback;
+import org.eclipse.microprofile.faulttolerance.Bulkhead;
+import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * The mass reindex of the search indexes (episodes and conversation messages) from the database: start it,
+ * then poll its progress. Fault tolerance: 10,000 ms, 4 concurrent calls, 503 + {@code Retry-After} beyond.
+ */
+@Path("admin/reindex")
+@ApplicationScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Administration", description = "Search index maintenance")
+@Timeout(10_000)
+@Bulkhead(4)
+public class SearchIndexResource {
+
+    @EJB
+    ConversationRecall recall;
+
+    @POST
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Start a mass reindex", description = "Runs in the background; a run in progress is not restarted."
+            + " No embedding model runs: vectors are read from the database.")
+    @APIResponse(responseCode = "202", description = "Started (or already running); the status",
+            content = @Content(schema = @Schema(implementation = ReindexStatus.class)))
+    public Response start() {
+        return Response.accepted(recall.startReindex()).build();
+    }
+
+    @GET
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Progress of the mass reindex", description = "state idle, running, done or failed;"
+            + " entitiesTotal and documentsAdded.")
+    @APIResponse(responseCode = "200", description = "The status",
+            content = @Content(schema = @Schema(implementation = ReindexStatus.class)))
+    public Response status() {
+        return Response.ok(recall.reindexStatus()).build();
+    }
+}

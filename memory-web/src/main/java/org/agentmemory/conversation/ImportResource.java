@@ -157,9 +157,6 @@ public class ImportResource {
             }
             errors.add(new ImportReport.LineError(line.number(), field, "not a valid line: " + e.getOriginalMessage()));
             return null;
-        } catch (IOException e) {
-            errors.add(new ImportReport.LineError(line.number(), null, "not a valid line: " + e.getMessage()));
-            return null;
         }
     }
 

@@ -8,6 +8,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.agentmemory.api.config.MemorySettings;
+import org.agentmemory.compaction.control.ModelWindows;
+import org.agentmemory.compaction.control.PrunePolicies;
 import org.agentmemory.tokens.TokenCounter;
 import org.agentmemory.tokens.TokenCounters;
 import org.eclipse.microprofile.config.Config;
@@ -28,6 +30,9 @@ public class Settings {
     private int offloadThresholdTokens;
     private int metadataMergeAttempts;
     private Duration omissionTtl;
+    private boolean compactionEnabled;
+    private ModelWindows modelWindows;
+    private PrunePolicies prunePolicies;
 
     @PostConstruct
     void read() {
@@ -51,6 +56,18 @@ public class Settings {
         omissionTtl = ttlSeconds == 0 ? null : Duration.ofSeconds(ttlSeconds);
         metadataMergeAttempts = intValue(MemorySettings.METADATA_MERGE_ATTEMPTS,
                 MemorySettings.Defaults.METADATA_MERGE_ATTEMPTS, v -> v >= 1, "an integer ≥ 1 (attempts)");
+        compactionEnabled = config.getOptionalValue(MemorySettings.COMPACTION_ENABLED, Boolean.class)
+                .orElse(MemorySettings.Defaults.COMPACTION_ENABLED);
+        String windows = config.getOptionalValue(MemorySettings.COMPACTION_MODEL_WINDOWS, String.class)
+                .orElse(MemorySettings.Defaults.COMPACTION_MODEL_WINDOWS);
+        modelWindows = new ModelWindows(ConfigTables.parsePositiveInts(MemorySettings.COMPACTION_MODEL_WINDOWS, windows));
+        String policies = config.getOptionalValue(MemorySettings.COMPACTION_TOOL_POLICIES, String.class)
+                .orElse(MemorySettings.Defaults.COMPACTION_TOOL_POLICIES);
+        try {
+            prunePolicies = PrunePolicies.configured(ConfigTables.parse(MemorySettings.COMPACTION_TOOL_POLICIES, policies));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(MemorySettings.COMPACTION_TOOL_POLICIES + ": " + e.getMessage(), e);
+        }
     }
 
     private int intValue(String key, int defaultValue, Predicate<Integer> valid, String allowed) {
@@ -79,6 +96,21 @@ public class Settings {
     /** @return {@value MemorySettings#OMISSION_TTL_SECONDS} as a duration, or {@code null} for no expiry */
     public Duration omissionTtl() {
         return omissionTtl;
+    }
+
+    /** @return {@value MemorySettings#COMPACTION_ENABLED} */
+    public boolean compactionEnabled() {
+        return compactionEnabled;
+    }
+
+    /** @return the built-in model windows merged with {@value MemorySettings#COMPACTION_MODEL_WINDOWS} */
+    public ModelWindows modelWindows() {
+        return modelWindows;
+    }
+
+    /** @return the prune policy resolver with {@value MemorySettings#COMPACTION_TOOL_POLICIES} */
+    public PrunePolicies prunePolicies() {
+        return prunePolicies;
     }
 
     /** @return {@value MemorySettings#METADATA_MERGE_ATTEMPTS} */

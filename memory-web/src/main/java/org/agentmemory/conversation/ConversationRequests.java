@@ -6,6 +6,7 @@ import java.util.Map;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 
+import org.agentmemory.api.compaction.CompactionCommit;
 import org.agentmemory.api.conversation.TurnRecord;
 
 /**
@@ -38,13 +39,16 @@ public final class ConversationRequests {
      * @param userId    the user (required)
      * @param sessionId the session (required)
      * @param chatbotId the agent, or absent for the default agent
-     * @param turn      the turn (required)
+     * @param turn       the turn (required)
+     * @param compaction the commit of the round that produced the turn, as the context call returned it
+     *                   (spec §5.4 step 8), or absent to leave the compaction state untouched
      */
     public record AddTurn(
             @NotNull(message = "userId is required") String userId,
             @NotNull(message = "sessionId is required") String sessionId,
             String chatbotId,
-            @NotNull(message = "turn is required") TurnRecord turn) {
+            @NotNull(message = "turn is required") TurnRecord turn,
+            CompactionCommit compaction) {
     }
 
     /**

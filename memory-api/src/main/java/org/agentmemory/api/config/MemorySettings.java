@@ -74,6 +74,30 @@ public final class MemorySettings {
      */
     public static final String METADATA_MERGE_ATTEMPTS = "memory.metadata.merge-attempts";
 
+    /**
+     * Kill switch of read-time compaction (spec §5.3, the reference's {@code PARROT_COMPACTION_DISABLED}). When
+     * false, the context operation renders the last {@code maxTurns} turns as they are (outcome
+     * {@code UNCOMPACTED}, flagged when over budget, no commit). Type: boolean.
+     * Default: {@value Defaults#COMPACTION_ENABLED}.
+     */
+    public static final String COMPACTION_ENABLED = "memory.compaction.enabled";
+
+    /**
+     * Context windows of models, merged over the built-in table of spec §5.2 (same prefix: this wins). A model
+     * name takes the window of its longest matching prefix (case-insensitive); unknown names get 32000.
+     * Type: comma-separated {@code prefix=window} entries, window in tokens ≥ 1, e.g.
+     * {@code my-llama=65536,gpt-4o-mini=128000}. Default: empty (the built-in table only).
+     */
+    public static final String COMPACTION_MODEL_WINDOWS = "memory.compaction.model-windows";
+
+    /**
+     * Prune policy of tools (spec §8.4), consulted after a call's own overrides and before the built-in aliases.
+     * Type: comma-separated {@code toolName=policy} entries, policy one of {@code default}, {@code file_write},
+     * {@code file_read}, {@code shell}, {@code sub_agent}, {@code query}; tool names are exact, e.g.
+     * {@code run_sql=query,kubectl=shell}. Default: empty.
+     */
+    public static final String COMPACTION_TOOL_POLICIES = "memory.compaction.tool-policies";
+
     /** Default values of the keys above. */
     public static final class Defaults {
         public static final String TOKENIZER = "o200k_base";
@@ -86,6 +110,9 @@ public final class MemorySettings {
         public static final int IMPORT_BATCH_LINES = 500;
         public static final int RETRY_AFTER_SECONDS = 1;
         public static final int METADATA_MERGE_ATTEMPTS = 10;
+        public static final boolean COMPACTION_ENABLED = true;
+        public static final String COMPACTION_MODEL_WINDOWS = "";
+        public static final String COMPACTION_TOOL_POLICIES = "";
 
         private Defaults() {
         }

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.VersionConflictException;
+import org.agentmemory.api.compaction.CompactionCommit;
 
 /**
  * Conversation memory: histories keyed by (tenant, chatbot, user, session) made of turns (spec §1, §6, §11).
@@ -115,6 +116,28 @@ public interface ConversationMemoryOperations {
      * @throws InvalidInputException when a field breaks a rule
      */
     AppendedTurn addTurn(ConversationKey key, TurnRecord turn) throws InvalidInputException;
+
+    /**
+     * Adds one turn as {@link #addTurn(ConversationKey, TurnRecord)} does and, in the same transaction, folds
+     * the round's compaction commit into the conversation's persisted state {@code metadata["compaction"]}
+     * (spec §4 {@code apply_commit}, §5.4 steps 8–9): the calibration takes the sample (commit's prompt
+     * estimate, provider prompt tokens from {@code turn.metadata["usage"]["input_tokens"]}, else
+     * {@code ["prompt_tokens"]}), the boundary becomes the commit's when it is not {@code null}, the Stage-2
+     * flag is ORed in. When the flag turns from false to true, a
+     * {@link org.agentmemory.api.compaction.Stage2CompactionNeeded} event is fired (once per conversation).
+     *
+     * <p>The commit is folded only when the turn is new: a turn id that already exists writes nothing, so a
+     * retried call never counts its calibration sample twice.
+     *
+     * @param key    the conversation key
+     * @param turn   the turn
+     * @param commit the commit of the round that produced the turn (from the context operation), or
+     *               {@code null} to leave the compaction state untouched (spec §4: partial saves)
+     * @return the stored turn
+     * @throws InvalidInputException when a field of the turn or the commit breaks a rule (the commit's
+     *                               boundary must be a valid turn id; its telemetry must not be negative)
+     */
+    AppendedTurn addTurn(ConversationKey key, TurnRecord turn, CompactionCommit commit) throws InvalidInputException;
 
     /**
      * Adds turns in the given order in one transaction: all are stored (or already existed) or none is.

@@ -1,5 +1,6 @@
 package org.agentmemory.conversation.boundary;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.UUID;
 import jakarta.ejb.EJB;
 import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -21,6 +23,8 @@ import jakarta.persistence.PersistenceContext;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.VersionConflictException;
+import org.agentmemory.api.compaction.CompactionCommit;
+import org.agentmemory.api.compaction.Stage2CompactionNeeded;
 import org.agentmemory.api.conversation.AppendedTurn;
 import org.agentmemory.api.conversation.ChatbotStats;
 import org.agentmemory.api.conversation.ConversationHistory;
@@ -36,6 +40,7 @@ import org.agentmemory.api.conversation.Page;
 import org.agentmemory.api.conversation.TurnPage;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.api.conversation.TurnState;
+import org.agentmemory.compaction.control.CompactionCommits;
 import org.agentmemory.config.Settings;
 import org.agentmemory.conversation.control.ConversationStore;
 import org.agentmemory.conversation.control.Cursors;
@@ -71,6 +76,9 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
 
     @Inject
     Settings settings;
+
+    @Inject
+    Event<Stage2CompactionNeeded> stage2Events;
 
     private ConversationStore store() {
         return new ConversationStore(em);
@@ -158,6 +166,32 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         InputRules.checkTurn("", turn, settings.normalizationEnabled());
         Conversation c = lockOrCreate(key, null);
         return append(c, turn);
+    }
+
+    /**
+     * The turn and the folded compaction state are written in one transaction under the conversation's row
+     * lock, so the Stage-2 flip is seen by exactly one writer; the event reaches observers after the commit.
+     */
+    @Override
+    public AppendedTurn addTurn(ConversationKey key, TurnRecord turn, CompactionCommit commit) throws InvalidInputException {
+        if (commit == null) {
+            return addTurn(key, turn);
+        }
+        InputRules.checkKey(key);
+        InputRules.checkTurn("", turn, settings.normalizationEnabled());
+        CompactionCommits.check("compaction", commit);
+        Conversation c = lockOrCreate(key, null);
+        AppendedTurn appended = append(c, turn);
+        if (appended.created()) {
+            CompactionCommits.Folded folded = CompactionCommits.fold(c.getMetadata(), commit,
+                    settings.tokenCounter().name(), turn.metadata(), Clock.systemUTC());
+            c.setMetadata(folded.metadata(), now());
+            if (folded.stage2Flipped()) {
+                stage2Events.fire(new Stage2CompactionNeeded(c.getTenantId(), c.getId(), commit.historyEstimate(),
+                        commit.available(), commit.droppedTurns()));
+            }
+        }
+        return appended;
     }
 
     @Override

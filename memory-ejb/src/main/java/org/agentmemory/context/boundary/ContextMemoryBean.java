@@ -3,7 +3,6 @@ package org.agentmemory.context.boundary;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -52,6 +51,7 @@ import org.agentmemory.context.control.AssemblyConfigs;
 import org.agentmemory.context.control.ContextAssembler;
 import org.agentmemory.context.control.ContextBudgets;
 import org.agentmemory.context.control.ContextResults;
+import org.agentmemory.context.control.ContextSections;
 import org.agentmemory.context.control.ConversationLines;
 import org.agentmemory.context.control.MemoryConfig;
 import org.agentmemory.context.control.MemoryContext;
@@ -270,46 +270,12 @@ public class ContextMemoryBean implements ContextMemory, ContextMemoryRemote {
                 assembled.tokensBudget(), assembled.toPromptString(), conversation.outcome());
     }
 
-    /**
-     * The text of one section: every plugged-in provider of it, in ascending order (then bean class name),
-     * non-empty texts joined by a blank line. A failing provider is logged and contributes nothing (spec §9.3).
-     */
+    /** The text of one section from the providers plugged in now (looked up per call). */
     private String section(SectionQuery query) {
-        List<Instance.Handle<ContextSectionProvider>> handles = new ArrayList<>();
+        List<ContextSections.Plugged> plugged = new ArrayList<>();
         for (Instance.Handle<ContextSectionProvider> handle : providers.handles()) {
-            handles.add(handle);
+            plugged.add(new ContextSections.Plugged(handle.getBean().getBeanClass().getName(), handle.get()));
         }
-        List<ContextSectionProvider> chosen = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (Instance.Handle<ContextSectionProvider> handle : handles) {
-            ContextSectionProvider provider = handle.get();
-            if (provider.section() == query.section()) {
-                chosen.add(provider);
-                names.add(handle.getBean().getBeanClass().getName());
-            }
-        }
-        List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < chosen.size(); i++) {
-            order.add(i);
-        }
-        order.sort(Comparator.<Integer>comparingInt(i -> chosen.get(i).order()).thenComparing(names::get));
-        StringBuilder text = new StringBuilder();
-        for (int i : order) {
-            String part;
-            try {
-                part = chosen.get(i).provide(query);
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "Context section provider " + names.get(i) + " failed for " + query.section()
-                        + "; the section goes on without it (spec §9.3)", e);
-                part = null;
-            }
-            if (part != null && !part.isEmpty()) {
-                if (text.length() > 0) {
-                    text.append("\n\n");
-                }
-                text.append(part);
-            }
-        }
-        return text.toString();
+        return ContextSections.fill(plugged, query);
     }
 }

@@ -53,6 +53,7 @@ import org.agentmemory.context.control.ContextBudgets;
 import org.agentmemory.context.control.ContextResults;
 import org.agentmemory.context.control.ContextSections;
 import org.agentmemory.context.control.ConversationLines;
+import org.agentmemory.context.control.HistoryWindow;
 import org.agentmemory.context.control.MemoryConfig;
 import org.agentmemory.context.control.MemoryContext;
 import org.agentmemory.context.control.OmissionRecovery;
@@ -193,12 +194,15 @@ public class ContextMemoryBean implements ContextMemory, ContextMemoryRemote {
         double calibration = CompactionMetadata.calibration(state);
         String boundary = state == null ? null : state.boundaryTurnId();
         CompactionOptions options = options(c, state, request);
-        List<TurnRecord> turns = store().turns(c, 0, Integer.MAX_VALUE);
+        HistoryWindow.Window window = HistoryWindow.plan(HistoryWindow.scan(em, c), budget.budget().maxTurns(),
+                options.currentChatbotId(), options.includeOtherAgents());
+        List<TurnRecord> turns = store().turns(c, window.afterSequence(), Integer.MAX_VALUE);
         if (!settings.compactionEnabled()) {
             return plain(c, turns, budget, options, boundary, calibration, "Compaction is disabled"
                     + " (memory.compaction.enabled=false): the newest turns are rendered as stored.");
         }
-        FittedHistory fitted = fitter.fitWithin(turns, budget.budget(), budget.historyBudget(), options);
+        FittedHistory fitted = HistoryWindow.withOlderDropped(
+                fitter.fitWithin(turns, budget.budget(), budget.historyBudget(), options), window.olderCandidateIds());
         if (!fitted.omissions().isEmpty() && !flush(c, fitted.omissions())) {
             return plain(c, turns, budget, options, boundary, calibration, "The omitted tool outputs could not be"
                     + " stored, so the newest turns are rendered as stored, without compaction; try again.");

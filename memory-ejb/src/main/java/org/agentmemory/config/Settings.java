@@ -16,6 +16,8 @@ import org.agentmemory.embedding.Embeddings;
 import org.agentmemory.recall.control.Fusion;
 import org.agentmemory.recall.control.ReciprocalRankFusion;
 import org.agentmemory.recall.control.WeightedScoreFusion;
+import org.agentmemory.compaction.control.ModelWindows;
+import org.agentmemory.compaction.control.PrunePolicies;
 import org.agentmemory.tokens.TokenCounter;
 import org.agentmemory.tokens.TokenCounters;
 import org.eclipse.microprofile.config.Config;
@@ -40,6 +42,9 @@ public class Settings {
     private Fusion recallFusion;
     private Duration omissionTtl;
     private int recallCandidates;
+    private boolean compactionEnabled;
+    private ModelWindows modelWindows;
+    private PrunePolicies prunePolicies;
 
     @PostConstruct
     void read() {
@@ -63,6 +68,18 @@ public class Settings {
         omissionTtl = ttlSeconds == 0 ? null : Duration.ofSeconds(ttlSeconds);
         metadataMergeAttempts = intValue(MemorySettings.METADATA_MERGE_ATTEMPTS,
                 MemorySettings.Defaults.METADATA_MERGE_ATTEMPTS, v -> v >= 1, "an integer ≥ 1 (attempts)");
+        compactionEnabled = config.getOptionalValue(MemorySettings.COMPACTION_ENABLED, Boolean.class)
+                .orElse(MemorySettings.Defaults.COMPACTION_ENABLED);
+        String windows = config.getOptionalValue(MemorySettings.COMPACTION_MODEL_WINDOWS, String.class)
+                .orElse(MemorySettings.Defaults.COMPACTION_MODEL_WINDOWS);
+        modelWindows = new ModelWindows(ConfigTables.parsePositiveInts(MemorySettings.COMPACTION_MODEL_WINDOWS, windows));
+        String policies = config.getOptionalValue(MemorySettings.COMPACTION_TOOL_POLICIES, String.class)
+                .orElse(MemorySettings.Defaults.COMPACTION_TOOL_POLICIES);
+        try {
+            prunePolicies = PrunePolicies.configured(ConfigTables.parse(MemorySettings.COMPACTION_TOOL_POLICIES, policies));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(MemorySettings.COMPACTION_TOOL_POLICIES + ": " + e.getMessage(), e);
+        }
         String model = config.getOptionalValue(MemorySettings.EMBEDDING_MODEL, String.class)
                 .orElse(MemorySettings.Defaults.EMBEDDING_MODEL);
         try {
@@ -131,6 +148,21 @@ public class Settings {
     /** @return {@value MemorySettings#OMISSION_TTL_SECONDS} as a duration, or {@code null} for no expiry */
     public Duration omissionTtl() {
         return omissionTtl;
+    }
+
+    /** @return {@value MemorySettings#COMPACTION_ENABLED} */
+    public boolean compactionEnabled() {
+        return compactionEnabled;
+    }
+
+    /** @return the built-in model windows merged with {@value MemorySettings#COMPACTION_MODEL_WINDOWS} */
+    public ModelWindows modelWindows() {
+        return modelWindows;
+    }
+
+    /** @return the prune policy resolver with {@value MemorySettings#COMPACTION_TOOL_POLICIES} */
+    public PrunePolicies prunePolicies() {
+        return prunePolicies;
     }
 
     /** @return {@value MemorySettings#METADATA_MERGE_ATTEMPTS} */

@@ -39,11 +39,12 @@ public final class ConversationRequests {
     /**
      * Body of {@code POST /turns}: a turn and the conversation it belongs to (created when missing).
      *
-     * @param userId     the user (required)
-     * @param sessionId  the session (required)
-     * @param chatbotId  the agent, or absent for the default agent
+     * @param userId    the user (required)
+     * @param sessionId the session (required)
+     * @param chatbotId the agent, or absent for the default agent
      * @param turn       the turn (required)
-     * @param compaction the commit returned by the context call of this round (spec §5.4), or absent
+     * @param compaction the commit of the round that produced the turn, as the context call returned it
+     *                   (spec §5.4 step 8), or absent to leave the compaction state untouched
      */
     public record AddTurn(
             @NotNull(message = "userId is required") String userId,

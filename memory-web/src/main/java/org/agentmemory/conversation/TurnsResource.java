@@ -61,7 +61,10 @@ public class TurnsResource {
     @POST
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Add a turn", description = "Creates the conversation when missing; normalizes, counts tokens"
-            + " (o200k_base) and assigns the next sequence in one transaction; idempotent on turn.turnId.")
+            + " (o200k_base) and assigns the next sequence in one transaction; idempotent on turn.turnId. With"
+            + " \"compaction\" (the commit a context call returned for this round), folds it into metadata.compaction"
+            + " in the same transaction (spec §4, §5.4): calibration from turn.metadata.usage.input_tokens (or"
+            + " prompt_tokens), boundary, sticky stage2_needed. A repeated turnId folds nothing.")
     @APIResponse(responseCode = "201", description = "Stored", content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
     @APIResponse(responseCode = "200", description = "This turnId already existed; nothing written",
             content = @Content(schema = @Schema(implementation = AppendedTurn.class)))

@@ -138,6 +138,28 @@ public final class MemorySettings {
      * bounds it too). Type: long, milliseconds, ≥ 1. Default: {@value Defaults#REFLECTION_READ_TIMEOUT_MS}.
      */
     public static final String REFLECTION_READ_TIMEOUT_MS = "memory.reflection.read-timeout-ms";
+     * Kill switch of read-time compaction (spec §5.3, the reference's {@code PARROT_COMPACTION_DISABLED}). When
+     * false, the context operation renders the last {@code maxTurns} turns as they are (outcome
+     * {@code UNCOMPACTED}, flagged when over budget, no commit). Type: boolean.
+     * Default: {@value Defaults#COMPACTION_ENABLED}.
+     */
+    public static final String COMPACTION_ENABLED = "memory.compaction.enabled";
+
+    /**
+     * Context windows of models, merged over the built-in table of spec §5.2 (same prefix: this wins). A model
+     * name takes the window of its longest matching prefix (case-insensitive); unknown names get 32000.
+     * Type: comma-separated {@code prefix=window} entries, window in tokens ≥ 1, e.g.
+     * {@code my-llama=65536,gpt-4o-mini=128000}. Default: empty (the built-in table only).
+     */
+    public static final String COMPACTION_MODEL_WINDOWS = "memory.compaction.model-windows";
+
+    /**
+     * Prune policy of tools (spec §8.4), consulted after a call's own overrides and before the built-in aliases.
+     * Type: comma-separated {@code toolName=policy} entries, policy one of {@code default}, {@code file_write},
+     * {@code file_read}, {@code shell}, {@code sub_agent}, {@code query}; tool names are exact, e.g.
+     * {@code run_sql=query,kubectl=shell}. Default: empty.
+     */
+    public static final String COMPACTION_TOOL_POLICIES = "memory.compaction.tool-policies";
 
     /** Default values of the keys above. */
     public static final class Defaults {
@@ -160,6 +182,9 @@ public final class MemorySettings {
         public static final int RECALL_CANDIDATES = 50;
         public static final String REFLECTION_MODEL = "gpt-4o-mini";
         public static final long REFLECTION_READ_TIMEOUT_MS = 20_000;
+        public static final boolean COMPACTION_ENABLED = true;
+        public static final String COMPACTION_MODEL_WINDOWS = "";
+        public static final String COMPACTION_TOOL_POLICIES = "";
 
         private Defaults() {
         }

@@ -120,16 +120,23 @@ public interface ConversationMemoryOperations {
 
     /**
      * Adds one turn as {@link #addTurn(ConversationKey, TurnRecord)} does and, in the same transaction, folds
-     * the round's compaction commit into the calibration state at {@code metadata["compaction"]} (spec §4
-     * {@code apply_commit}): provider prompt tokens come from the turn's {@code metadata.usage.input_tokens}
-     * (else {@code prompt_tokens}); the EWMA calibration, sticky {@code stage2_needed} and the boundary (a null
-     * boundary never overwrites) are updated. A duplicate turn id changes nothing, the state included.
+     * the round's compaction commit into the conversation's persisted state {@code metadata["compaction"]}
+     * (spec §4 {@code apply_commit}, §5.4 steps 8–9): the calibration takes the sample (commit's prompt
+     * estimate, provider prompt tokens from {@code turn.metadata["usage"]["input_tokens"]}, else
+     * {@code ["prompt_tokens"]}), the boundary becomes the commit's when it is not {@code null}, the Stage-2
+     * flag is ORed in. When the flag turns from false to true, a
+     * {@link org.agentmemory.api.compaction.Stage2CompactionNeeded} event is fired (once per conversation).
+     *
+     * <p>The commit is folded only when the turn is new: a turn id that already exists writes nothing, so a
+     * retried call never counts its calibration sample twice.
      *
      * @param key    the conversation key
      * @param turn   the turn
-     * @param commit the commit the context call returned, or {@code null} to leave the state untouched
+     * @param commit the commit of the round that produced the turn (from the context operation), or
+     *               {@code null} to leave the compaction state untouched (spec §4: partial saves)
      * @return the stored turn
-     * @throws InvalidInputException when a field breaks a rule (e.g. a negative prompt estimate)
+     * @throws InvalidInputException when a field of the turn or the commit breaks a rule (the commit's
+     *                               boundary must be a valid turn id; its telemetry must not be negative)
      */
     AppendedTurn addTurn(ConversationKey key, TurnRecord turn, CompactionCommit commit) throws InvalidInputException;
 

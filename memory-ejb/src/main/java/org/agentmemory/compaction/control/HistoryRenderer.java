@@ -80,6 +80,15 @@ public final class HistoryRenderer {
         return Collections.unmodifiableList(out);
     }
 
+    /**
+     * @param assistantText a turn's assistant response
+     * @return whether it is blank as the renderer and the walk see it ({@code null}, empty, or only whitespace as
+     *         Python's {@code str.isspace} defines it): such a turn renders nothing and is never a candidate
+     */
+    public static boolean isBlank(String assistantText) {
+        return Texts.isBlank(assistantText);
+    }
+
     /** @return the assistant content prefix of a foreign row: {@code "[agent:" + chatbotId + "] "} */
     public static String foreignLabel(String chatbotId) {
         return "[agent:" + chatbotId + "] ";

@@ -18,6 +18,7 @@ import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -28,6 +29,7 @@ import org.agentmemory.api.VersionConflictException;
 import org.agentmemory.api.compaction.CompactionCommit;
 import org.agentmemory.api.compaction.CompactionState;
 import org.agentmemory.api.conversation.AiMessageTurn;
+import org.agentmemory.api.compaction.Stage2CompactionNeeded;
 import org.agentmemory.api.conversation.AppendedTurn;
 import org.agentmemory.api.conversation.ChatbotStats;
 import org.agentmemory.api.conversation.ConversationHistory;
@@ -44,6 +46,7 @@ import org.agentmemory.api.conversation.TurnPage;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.api.conversation.TurnState;
 import org.agentmemory.compaction.control.Calibration;
+import org.agentmemory.compaction.control.CompactionCommits;
 import org.agentmemory.config.Settings;
 import org.agentmemory.conversation.control.AiMessageTurns;
 import org.agentmemory.conversation.control.ConversationStore;
@@ -87,6 +90,9 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
 
     @Inject
     Settings settings;
+
+    @Inject
+    Event<Stage2CompactionNeeded> stage2Events;
 
     private ConversationStore store() {
         return new ConversationStore(em);
@@ -169,21 +175,30 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         return addTurn(key, turn, null);
     }
 
+    /**
+     * The turn and the folded compaction state are written in one transaction under the conversation's row
+     * lock, so the Stage-2 flip is seen by exactly one writer; the event reaches observers after the commit.
+     */
     @Override
     public AppendedTurn addTurn(ConversationKey key, TurnRecord turn, CompactionCommit commit) throws InvalidInputException {
         InputRules.checkKey(key);
         InputRules.checkTurn("", turn, settings.normalizationEnabled());
-        checkCommit(commit);
+        if (commit != null) {
+            CompactionCommits.check("compaction", commit);
+        }
         // Embeddings take milliseconds: compute them before taking the conversation's row lock.
         Map<String, float[]> vectors = MessageIndex.embed(settings.embeddingModel(), List.of(turn));
         Conversation c = lockOrCreate(key, null);
         AppendedTurn appended = appendAll(c, List.of(turn), vectors).get(0);
         if (appended.created() && commit != null) {
             // Spec §4 add_turn: the state is folded with the round's commit in the same write as the turn.
-            CompactionState previous = compactionState(c);
-            CompactionState next = Calibration.applyCommit(previous, commit, settings.tokenCounter().name(),
-                    Calibration.providerPromptTokens(appended.turn().metadata()), Clock.systemUTC());
-            writeCompactionState(c, next);
+            CompactionCommits.Folded folded = CompactionCommits.fold(c.getMetadata(), commit,
+                    settings.tokenCounter().name(), appended.turn().metadata(), Clock.systemUTC());
+            c.setMetadata(folded.metadata(), now());
+            if (folded.stage2Flipped()) {
+                stage2Events.fire(new Stage2CompactionNeeded(c.getTenantId(), c.getId(), commit.historyEstimate(),
+                        commit.available(), commit.droppedTurns()));
+            }
         }
         return appended;
     }
@@ -253,17 +268,6 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private static void checkCommit(CompactionCommit commit) throws InvalidInputException {
-        if (commit == null) {
-            return;
-        }
-        if (commit.promptEstimate() < 0) {
-            throw new InvalidInputException("compaction.promptEstimate", "min", "compaction.promptEstimate is "
-                    + commit.promptEstimate() + "; it must be a token count, 0 or more.");
-        }
-        InputRules.checkOptionalId("compaction.boundaryTurnId", commit.boundaryTurnId());
     }
 
     /** @return the persisted calibration state (spec §4), or {@code null} when none was written yet */

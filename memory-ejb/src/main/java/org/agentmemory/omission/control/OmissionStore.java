@@ -61,6 +61,66 @@ public class OmissionStore {
     }
 
     /**
+     * Stores many omissions (spec §7.2 {@code put_many}) with the same result as calling {@link #put} for each in
+     * order, in three queries plus the inserts instead of two queries per omission: which contents exist, which
+     * index entries the turns have, then only what is missing is inserted. Loads no content. With a TTL, each
+     * omission goes through {@link #put}, which re-applies the expiry of existing content.
+     *
+     * @param conversation the locked conversation
+     * @param omissions    the omissions (content id, content, turn id, tool name); the content id must be
+     *                     {@link ContentIds#contentId} of the content
+     * @param now          the write time
+     * @param ttl          time to live, or {@code null} for none
+     */
+    public void putMany(Conversation conversation, Collection<org.agentmemory.api.omission.Omission> omissions, Instant now,
+            Duration ttl) {
+        if (omissions.isEmpty()) {
+            return;
+        }
+        if (ttl != null) {
+            for (org.agentmemory.api.omission.Omission omission : omissions) {
+                put(conversation, omission.content(), omission.turnId(), omission.toolName(), now, ttl);
+            }
+            return;
+        }
+        Set<String> contentIds = new HashSet<>();
+        Set<String> turnIds = new HashSet<>();
+        for (org.agentmemory.api.omission.Omission omission : omissions) {
+            contentIds.add(omission.contentId());
+            if (omission.turnId() != null) {
+                turnIds.add(omission.turnId());
+            }
+        }
+        Set<String> stored = new HashSet<>(em.createQuery("SELECT o.contentId FROM Omission o"
+                + " WHERE o.conversation = :c AND o.contentId IN :ids", String.class)
+                .setParameter("c", conversation).setParameter("ids", contentIds).getResultList());
+        Map<String, Set<String>> indexed = new java.util.HashMap<>();
+        Map<String, Integer> nextOrdinal = new java.util.HashMap<>();
+        if (!turnIds.isEmpty()) {
+            for (Object[] row : em.createQuery("SELECT t.turnId, t.contentId, t.ordinal FROM OmissionTurn t"
+                    + " WHERE t.conversation = :c AND t.turnId IN :turns", Object[].class)
+                    .setParameter("c", conversation).setParameter("turns", turnIds).getResultList()) {
+                String turnId = (String) row[0];
+                indexed.computeIfAbsent(turnId, k -> new HashSet<>()).add((String) row[1]);
+                nextOrdinal.merge(turnId, ((Number) row[2]).intValue() + 1, Math::max);
+            }
+        }
+        for (org.agentmemory.api.omission.Omission omission : omissions) {
+            String contentId = omission.contentId();
+            if (stored.add(contentId)) {
+                em.persist(new Omission(conversation, contentId, omission.content(), CodePoints.length(omission.content()),
+                        omission.toolName(), now, null));
+            }
+            String turnId = omission.turnId();
+            if (turnId != null && indexed.computeIfAbsent(turnId, k -> new HashSet<>()).add(contentId)) {
+                int ordinal = nextOrdinal.getOrDefault(turnId, 0);
+                em.persist(new OmissionTurn(conversation, turnId, contentId, ordinal));
+                nextOrdinal.put(turnId, ordinal + 1);
+            }
+        }
+    }
+
+    /**
      * @return the exact content, or {@code null} when unknown, from another conversation, or expired
      */
     public String get(Conversation conversation, String contentId, Instant now) {

@@ -186,7 +186,7 @@ class WritePathIT {
             t.put("metadata", obj("usage", obj("input_tokens", (long) rounds[i][1])));
             Map<String, Object> body = addTurn(null, user, "s", t);
             body.put("compaction", obj("promptEstimate", (long) rounds[i][0], "boundaryTurnId", i == 2 ? "r1" : null,
-                    "stage2Needed", i == 1, "historyEstimate", 0, "droppedTurns", 0));
+                    "stage2Needed", i == 1, "historyEstimate", 0, "droppedTurns", 0, "available", 100_000));
             id = post(api, "/turns", body, 201).get("conversationId").asLong();
             JsonNode state = api.get("/conversations/" + id + "/metadata").json().at("/metadata/compaction");
             assertThat(state.get("calibration").asDouble()).as("round %d", i).isCloseTo(expected[i], within(1e-9));

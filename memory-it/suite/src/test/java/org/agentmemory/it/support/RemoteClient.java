@@ -6,6 +6,7 @@ import javax.naming.Context;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 
+import org.agentmemory.api.context.ContextMemoryRemote;
 import org.agentmemory.api.conversation.ConversationMemoryRemote;
 
 /**
@@ -17,6 +18,10 @@ public final class RemoteClient {
     /** The lookup name of the remote view. */
     public static final String NAME = "ejb:agent-memory/memory-ejb/ConversationMemoryBean!"
             + ConversationMemoryRemote.class.getName();
+
+    /** The lookup name of the read path's remote view. */
+    public static final String CONTEXT_NAME = "ejb:agent-memory/memory-ejb/ContextMemoryBean!"
+            + ContextMemoryRemote.class.getName();
 
     private RemoteClient() {
     }
@@ -44,17 +49,24 @@ public final class RemoteClient {
         } catch (NamingException e) {
             throw new IllegalStateException("remote lookup of " + name + " failed", e);
         }
+    /** @return a proxy to the PostgreSQL server's remote view of the read path */
+    public static ContextMemoryRemote contextMemory() {
+        return lookup(CONTEXT_NAME, ContextMemoryRemote.class);
     }
 
     /** @return a proxy to the PostgreSQL server's remote view */
     public static ConversationMemoryRemote conversationMemory() {
+        return lookup(NAME, ConversationMemoryRemote.class);
+    }
+
+    private static <T> T lookup(String name, Class<T> view) {
         Properties env = new Properties();
         env.put(Context.INITIAL_CONTEXT_FACTORY, "org.wildfly.naming.client.WildFlyInitialContextFactory");
         env.put(Context.PROVIDER_URL, System.getProperty("it.pg.remoting", "remote+http://localhost:8180"));
         try {
-            return (ConversationMemoryRemote) new InitialContext(env).lookup(NAME);
+            return view.cast(new InitialContext(env).lookup(name));
         } catch (NamingException e) {
-            throw new IllegalStateException("remote lookup of " + NAME + " failed", e);
+            throw new IllegalStateException("remote lookup of " + name + " failed", e);
         }
     }
 }

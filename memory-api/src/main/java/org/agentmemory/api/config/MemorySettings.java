@@ -138,6 +138,8 @@ public final class MemorySettings {
      * bounds it too). Type: long, milliseconds, ≥ 1. Default: {@value Defaults#REFLECTION_READ_TIMEOUT_MS}.
      */
     public static final String REFLECTION_READ_TIMEOUT_MS = "memory.reflection.read-timeout-ms";
+
+    /**
      * Kill switch of read-time compaction (spec §5.3, the reference's {@code PARROT_COMPACTION_DISABLED}). When
      * false, the context operation renders the last {@code maxTurns} turns as they are (outcome
      * {@code UNCOMPACTED}, flagged when over budget, no commit). Type: boolean.

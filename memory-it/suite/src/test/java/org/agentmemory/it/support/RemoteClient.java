@@ -40,15 +40,6 @@ public final class RemoteClient {
                 org.agentmemory.api.recall.ConversationRecallRemote.class);
     }
 
-    private static <T> T lookup(String name, Class<T> type) {
-        Properties env = new Properties();
-        env.put(Context.INITIAL_CONTEXT_FACTORY, "org.wildfly.naming.client.WildFlyInitialContextFactory");
-        env.put(Context.PROVIDER_URL, System.getProperty("it.pg.remoting", "remote+http://localhost:8180"));
-        try {
-            return type.cast(new InitialContext(env).lookup(name));
-        } catch (NamingException e) {
-            throw new IllegalStateException("remote lookup of " + name + " failed", e);
-        }
     /** @return a proxy to the PostgreSQL server's remote view of the read path */
     public static ContextMemoryRemote contextMemory() {
         return lookup(CONTEXT_NAME, ContextMemoryRemote.class);

@@ -43,6 +43,7 @@ public class Settings {
     private Duration omissionTtl;
     private int recallCandidates;
     private boolean compactionEnabled;
+    private boolean inlineMessageEmbedding;
     private ModelWindows modelWindows;
     private PrunePolicies prunePolicies;
 
@@ -68,6 +69,13 @@ public class Settings {
         omissionTtl = ttlSeconds == 0 ? null : Duration.ofSeconds(ttlSeconds);
         metadataMergeAttempts = intValue(MemorySettings.METADATA_MERGE_ATTEMPTS,
                 MemorySettings.Defaults.METADATA_MERGE_ATTEMPTS, v -> v >= 1, "an integer ≥ 1 (attempts)");
+        String embedding = config.getOptionalValue(MemorySettings.RECALL_EMBEDDING, String.class)
+                .orElse(MemorySettings.Defaults.RECALL_EMBEDDING).strip().toLowerCase(Locale.ROOT);
+        if (!embedding.equals("background") && !embedding.equals("inline")) {
+            throw new IllegalStateException(MemorySettings.RECALL_EMBEDDING + " is '" + embedding
+                    + "'; it must be background or inline. Default: " + MemorySettings.Defaults.RECALL_EMBEDDING);
+        }
+        inlineMessageEmbedding = embedding.equals("inline");
         compactionEnabled = config.getOptionalValue(MemorySettings.COMPACTION_ENABLED, Boolean.class)
                 .orElse(MemorySettings.Defaults.COMPACTION_ENABLED);
         String windows = config.getOptionalValue(MemorySettings.COMPACTION_MODEL_WINDOWS, String.class)
@@ -191,5 +199,10 @@ public class Settings {
     /** @return {@value MemorySettings#RECALL_CANDIDATES}: candidates per recall leg before fusion */
     public int recallCandidates() {
         return recallCandidates;
+    }
+
+    /** @return whether {@value MemorySettings#RECALL_EMBEDDING} is {@code inline} (writes embed their messages) */
+    public boolean inlineMessageEmbedding() {
+        return inlineMessageEmbedding;
     }
 }

@@ -9,6 +9,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.recall.ConversationRecall;
 import org.agentmemory.api.recall.ReindexStatus;
 import org.agentmemory.rest.ServiceUnavailableFallback;
@@ -38,6 +39,9 @@ public class SearchIndexResource {
     @EJB
     ConversationRecall recall;
 
+    @jakarta.inject.Inject
+    org.agentmemory.rest.Tenants tenants;
+
     @POST
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Start a mass reindex", description = "Runs in the background; a run in progress is not restarted."
@@ -56,5 +60,21 @@ public class SearchIndexResource {
             content = @Content(schema = @Schema(implementation = ReindexStatus.class)))
     public Response status() {
         return Response.ok(recall.reindexStatus()).build();
+    }
+
+    /**
+     * Messages still waiting for their vector (background embedding, {@code memory.recall.embedding}).
+     *
+     * @return {@code {"pending": n}}
+     * @throws MemoryException when the tenant id breaks a rule
+     */
+    @GET
+    @Path("embeddings")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Messages waiting for their vector", description = "Conversation messages are embedded in the"
+            + " background about a second after they are written; vector and hybrid recall see them afterwards.")
+    @APIResponse(responseCode = "200", description = "{\"pending\": n}")
+    public Response pendingEmbeddings() throws MemoryException {
+        return Response.ok(java.util.Map.of("pending", recall.pendingEmbeddings(tenants.current()))).build();
     }
 }

@@ -140,6 +140,15 @@ public final class MemorySettings {
     public static final String REFLECTION_READ_TIMEOUT_MS = "memory.reflection.read-timeout-ms";
 
     /**
+     * When the vectors of conversation messages (conversation recall, issue 5) are computed:
+     * {@code background} — the write stores the message for full-text search at once and a timer embeds new
+     * messages every second in batches, so writes never wait for the model (vector and hybrid recall see a
+     * message within about a second); {@code inline} — the write embeds its messages before it takes the
+     * conversation's lock and waits for it. Type: string. Default: {@value Defaults#RECALL_EMBEDDING}.
+     */
+    public static final String RECALL_EMBEDDING = "memory.recall.embedding";
+
+    /**
      * Kill switch of read-time compaction (spec §5.3, the reference's {@code PARROT_COMPACTION_DISABLED}). When
      * false, the context operation renders the last {@code maxTurns} turns as they are (outcome
      * {@code UNCOMPACTED}, flagged when over budget, no commit). Type: boolean.
@@ -185,6 +194,7 @@ public final class MemorySettings {
         public static final String REFLECTION_MODEL = "gpt-4o-mini";
         public static final long REFLECTION_READ_TIMEOUT_MS = 20_000;
         public static final boolean COMPACTION_ENABLED = true;
+        public static final String RECALL_EMBEDDING = "background";
         public static final String COMPACTION_MODEL_WINDOWS = "";
         public static final String COMPACTION_TOOL_POLICIES = "";
 

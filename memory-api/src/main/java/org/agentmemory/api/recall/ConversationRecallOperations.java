@@ -29,4 +29,15 @@ public interface ConversationRecallOperations {
 
     /** @return the progress of the current or last reindex */
     ReindexStatus reindexStatus();
+
+    /**
+     * How many of a tenant's conversation messages still wait for their vector. With the default
+     * {@code memory.recall.embedding=background}, messages are embedded about a second after they are written;
+     * full-text recall finds them at once, vector and hybrid recall once this count has reached them.
+     *
+     * @param tenantId the tenant
+     * @return messages without a vector yet
+     * @throws org.agentmemory.api.InvalidInputException when the tenant id breaks a rule
+     */
+    long pendingEmbeddings(String tenantId) throws org.agentmemory.api.InvalidInputException;
 }

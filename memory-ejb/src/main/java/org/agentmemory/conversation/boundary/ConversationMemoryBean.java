@@ -186,8 +186,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         if (commit != null) {
             CompactionCommits.check("compaction", commit);
         }
-        // Embeddings take milliseconds: compute them before taking the conversation's row lock.
-        Map<String, float[]> vectors = MessageIndex.embed(settings.embeddingModel(), List.of(turn));
+        // Inline embedding takes milliseconds per message: done before taking the conversation's row lock.
+        Map<String, float[]> vectors = embedInline(List.of(turn));
         Conversation c = lockOrCreate(key, null);
         AppendedTurn appended = appendAll(c, List.of(turn), vectors).get(0);
         if (appended.created() && commit != null) {
@@ -290,7 +290,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         for (int i = 0; i < turns.size(); i++) {
             InputRules.checkTurn("turns[" + i + "].", turns.get(i), settings.normalizationEnabled());
         }
-        Map<String, float[]> vectors = MessageIndex.embed(settings.embeddingModel(), turns);
+        Map<String, float[]> vectors = embedInline(turns);
         Conversation c = lockOrCreate(key, null);
         return appendAll(c, turns, vectors);
     }
@@ -318,7 +318,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         List<TurnRecord> toEmbed = new ArrayList<>();
         byKey.values().forEach(ls -> ls.forEach(l -> toEmbed.add(l.turn())));
         // Embedding is the slow part of indexing messages: done before any row is locked.
-        Map<String, float[]> vectors = MessageIndex.embed(settings.embeddingModel(), toEmbed);
+        Map<String, float[]> vectors = embedInline(toEmbed);
         long imported = 0;
         long duplicates = 0;
         long created = 0;
@@ -458,6 +458,14 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                     "Conversation " + conversationId + " does not exist in tenant '" + tenantId + "'.");
         }
         return c;
+    }
+
+    /**
+     * @return the message vectors of turns about to be written when {@code memory.recall.embedding} is
+     *         {@code inline}; nothing otherwise (the background embedder adds them after the write)
+     */
+    private Map<String, float[]> embedInline(List<TurnRecord> turns) {
+        return settings.inlineMessageEmbedding() ? MessageIndex.embed(settings.embeddingModel(), turns) : Map.of();
     }
 
     /** @return the conversation of a validated key (no lock) */

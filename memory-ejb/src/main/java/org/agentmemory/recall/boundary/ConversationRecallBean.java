@@ -24,6 +24,7 @@ import org.agentmemory.conversation.control.InputRules;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.episodic.control.TextNormalization;
 import org.agentmemory.recall.control.FusedHit;
+import org.agentmemory.recall.control.MessageIndex;
 import org.agentmemory.recall.control.MessageSearch;
 import org.agentmemory.recall.control.ScoredId;
 
@@ -123,5 +124,11 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
     @Override
     public ReindexStatus reindexStatus() {
         return reindex.current();
+    }
+
+    @Override
+    public long pendingEmbeddings(String tenantId) throws InvalidInputException {
+        org.agentmemory.conversation.control.InputRules.checkTenant(tenantId);
+        return MessageIndex.pendingEmbeddings(em, tenantId);
     }
 }

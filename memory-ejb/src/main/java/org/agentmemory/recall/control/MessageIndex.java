@@ -88,6 +88,44 @@ public final class MessageIndex {
     }
 
     /**
+     * Embeds a batch of stored messages that have no vector yet, oldest first, skipping rows another server's
+     * embedder has locked. Hibernate Search reindexes the updated messages when the transaction commits.
+     *
+     * @param em    the entity manager (in a transaction)
+     * @param model the embedding model
+     * @param max   at most this many messages
+     * @return how many messages were embedded
+     */
+    public static int embedPending(EntityManager em, EmbeddingModel model, int max) {
+        List<TurnMessage> pending = em.createQuery("SELECT m FROM TurnMessage m WHERE m.embedding IS NULL ORDER BY m.id",
+                TurnMessage.class)
+                .setMaxResults(max)
+                .setLockMode(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
+                // SKIP LOCKED where the provider supports it (Hibernate: -2); concurrent embedders share the work.
+                .setHint("jakarta.persistence.lock.timeout", -2)
+                .getResultList();
+        if (pending.isEmpty()) {
+            return 0;
+        }
+        List<String> texts = pending.stream().map(TurnMessage::getSearchText).toList();
+        List<float[]> vectors = model.embedAll(texts);
+        for (int i = 0; i < pending.size(); i++) {
+            pending.get(i).setEmbedding(vectors.get(i), model.name());
+        }
+        return pending.size();
+    }
+
+    /**
+     * @param em       the entity manager
+     * @param tenantId the tenant
+     * @return how many of the tenant's messages still wait for their vector
+     */
+    public static long pendingEmbeddings(EntityManager em, String tenantId) {
+        return em.createQuery("SELECT COUNT(m) FROM TurnMessage m WHERE m.tenantId = :t AND m.embedding IS NULL",
+                Long.class).setParameter("t", tenantId).getSingleResult();
+    }
+
+    /**
      * Removes a conversation's messages from the search index when the transaction commits (their rows go with
      * the conversation's turns by cascade).
      *

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import org.agentmemory.it.support.Api;
+import org.agentmemory.it.support.Embeddings;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -45,6 +46,9 @@ class ConversationRecallIT {
     }
 
     private static List<JsonNode> search(Api api, Map<String, Object> body) {
+        if (!"full_text".equals(body.get("mode"))) {
+            Embeddings.awaitVectors(api, Duration.ofSeconds(120));
+        }
         Api.Response r = api.post("/messages/search", body);
         assertThat(r.status()).as(r.body()).isEqualTo(200);
         List<JsonNode> hits = new ArrayList<>();

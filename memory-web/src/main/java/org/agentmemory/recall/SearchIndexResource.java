@@ -65,6 +65,8 @@ public class SearchIndexResource {
     /**
      * Messages still waiting for their vector (background embedding, {@code memory.recall.embedding}).
      *
+     * @param userId         only this user's messages, or absent
+     * @param conversationId only this conversation's messages, or absent
      * @return {@code {"pending": n}}
      * @throws MemoryException when the tenant id breaks a rule
      */
@@ -74,7 +76,11 @@ public class SearchIndexResource {
     @Operation(summary = "Messages waiting for their vector", description = "Conversation messages are embedded in the"
             + " background about a second after they are written; vector and hybrid recall see them afterwards.")
     @APIResponse(responseCode = "200", description = "{\"pending\": n}")
-    public Response pendingEmbeddings() throws MemoryException {
-        return Response.ok(java.util.Map.of("pending", recall.pendingEmbeddings(tenants.current()))).build();
+    public Response pendingEmbeddings(@jakarta.ws.rs.QueryParam("userId") String userId,
+            @jakarta.ws.rs.QueryParam("conversationId") String conversationId) throws MemoryException {
+        Long conversation = conversationId == null ? null
+                : org.agentmemory.rest.Params.longParam("conversationId", conversationId, 0, 1, Long.MAX_VALUE);
+        return Response.ok(java.util.Map.of("pending", recall.pendingEmbeddings(tenants.current(), userId, conversation)))
+                .build();
     }
 }

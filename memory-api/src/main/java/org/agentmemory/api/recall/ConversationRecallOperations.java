@@ -35,9 +35,12 @@ public interface ConversationRecallOperations {
      * {@code memory.recall.embedding=background}, messages are embedded about a second after they are written;
      * full-text recall finds them at once, vector and hybrid recall once this count has reached them.
      *
-     * @param tenantId the tenant
-     * @return messages without a vector yet
-     * @throws org.agentmemory.api.InvalidInputException when the tenant id breaks a rule
+     * @param tenantId       the tenant
+     * @param userId         only this user's messages, or {@code null}
+     * @param conversationId only this conversation's messages, or {@code null}
+     * @return messages without a vector yet (the newest are embedded first)
+     * @throws org.agentmemory.api.InvalidInputException when an id breaks a rule
      */
-    long pendingEmbeddings(String tenantId) throws org.agentmemory.api.InvalidInputException;
+    long pendingEmbeddings(String tenantId, String userId, Long conversationId)
+            throws org.agentmemory.api.InvalidInputException;
 }

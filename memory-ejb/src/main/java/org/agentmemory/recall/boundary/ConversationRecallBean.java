@@ -127,8 +127,9 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
     }
 
     @Override
-    public long pendingEmbeddings(String tenantId) throws InvalidInputException {
+    public long pendingEmbeddings(String tenantId, String userId, Long conversationId) throws InvalidInputException {
         org.agentmemory.conversation.control.InputRules.checkTenant(tenantId);
-        return MessageIndex.pendingEmbeddings(em, tenantId);
+        org.agentmemory.conversation.control.InputRules.checkOptionalId("userId", userId);
+        return MessageIndex.pendingEmbeddings(em, tenantId, userId, conversationId);
     }
 }

@@ -88,7 +88,8 @@ public final class MessageIndex {
     }
 
     /**
-     * Embeds a batch of stored messages that have no vector yet, oldest first, skipping rows another server's
+     * Embeds a batch of stored messages that have no vector yet, newest first (live conversations get their
+     * vectors within a tick even while a bulk import is being back-filled), skipping rows another server's
      * embedder has locked. Hibernate Search reindexes the updated messages when the transaction commits.
      *
      * @param em    the entity manager (in a transaction)
@@ -97,7 +98,7 @@ public final class MessageIndex {
      * @return how many messages were embedded
      */
     public static int embedPending(EntityManager em, EmbeddingModel model, int max) {
-        List<TurnMessage> pending = em.createQuery("SELECT m FROM TurnMessage m WHERE m.embedding IS NULL ORDER BY m.id",
+        List<TurnMessage> pending = em.createQuery("SELECT m FROM TurnMessage m WHERE m.embedding IS NULL ORDER BY m.id DESC",
                 TurnMessage.class)
                 .setMaxResults(max)
                 .setLockMode(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
@@ -116,13 +117,23 @@ public final class MessageIndex {
     }
 
     /**
-     * @param em       the entity manager
-     * @param tenantId the tenant
-     * @return how many of the tenant's messages still wait for their vector
+     * @param em             the entity manager
+     * @param tenantId       the tenant
+     * @param userId         only this user's messages, or {@code null}
+     * @param conversationId only this conversation's messages, or {@code null}
+     * @return how many of those messages still wait for their vector
      */
-    public static long pendingEmbeddings(EntityManager em, String tenantId) {
-        return em.createQuery("SELECT COUNT(m) FROM TurnMessage m WHERE m.tenantId = :t AND m.embedding IS NULL",
-                Long.class).setParameter("t", tenantId).getSingleResult();
+    public static long pendingEmbeddings(EntityManager em, String tenantId, String userId, Long conversationId) {
+        String jpql = "SELECT COUNT(m) FROM TurnMessage m WHERE m.tenantId = :t AND m.embedding IS NULL"
+                + (userId == null ? "" : " AND m.userId = :u") + (conversationId == null ? "" : " AND m.conversationId = :c");
+        var q = em.createQuery(jpql, Long.class).setParameter("t", tenantId);
+        if (userId != null) {
+            q.setParameter("u", userId);
+        }
+        if (conversationId != null) {
+            q.setParameter("c", conversationId);
+        }
+        return q.getSingleResult();
     }
 
     /**

@@ -47,7 +47,9 @@ class ConversationRecallIT {
 
     private static List<JsonNode> search(Api api, Map<String, Object> body) {
         if (!"full_text".equals(body.get("mode"))) {
-            Embeddings.awaitVectors(api, Duration.ofSeconds(120));
+            String scope = body.get("userId") != null ? Api.query("userId", (String) body.get("userId"))
+                    : Api.query("conversationId", String.valueOf(body.get("conversationId")));
+            Embeddings.awaitVectors(api, scope, Duration.ofSeconds(120));
         }
         Api.Response r = api.post("/messages/search", body);
         assertThat(r.status()).as(r.body()).isEqualTo(200);

@@ -20,10 +20,21 @@ public final class Embeddings {
      * @throws IllegalStateException when messages are still pending after the timeout
      */
     public static void awaitVectors(Api api, Duration timeout) {
+        awaitVectors(api, "", timeout);
+    }
+
+    /**
+     * As {@link #awaitVectors(Api, Duration)} for the messages of one scope.
+     *
+     * @param api     the server
+     * @param scope   a query string such as {@code ?userId=u} (URL-encoded), or {@code ""} for the whole tenant
+     * @param timeout how long to wait at most
+     */
+    public static void awaitVectors(Api api, String scope, Duration timeout) {
         Instant deadline = Instant.now().plus(timeout);
         long pending = -1;
         while (Instant.now().isBefore(deadline)) {
-            Api.Response r = api.get("/admin/reindex/embeddings");
+            Api.Response r = api.get("/admin/reindex/embeddings" + scope);
             if (r.status() != 200) {
                 throw new IllegalStateException("GET /admin/reindex/embeddings answered " + r.status() + ": " + r.body());
             }

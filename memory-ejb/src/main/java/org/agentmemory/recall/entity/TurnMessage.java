@@ -37,7 +37,6 @@ import org.hibernate.search.mapper.pojo.mapping.definition.annotation.VectorFiel
  * cosine vector, and the fields a hit returns as projections, so a recall query never reads the database.
  */
 @Entity
-@org.hibernate.annotations.Immutable
 @Table(name = "turn_message")
 @Indexed(index = TurnMessage.INDEX)
 public class TurnMessage {

@@ -27,6 +27,9 @@ public final class MessageIndex {
     private static final Logger LOG = Logger.getLogger(MessageIndex.class.getName());
     private static final int BATCH = 64;
 
+    /** Embedding model recorded for messages that have no vector on purpose (blank, or the model refused it). */
+    public static final String NO_VECTOR = "none";
+
     private MessageIndex() {
     }
 
@@ -98,20 +101,38 @@ public final class MessageIndex {
      * @return how many messages were embedded
      */
     public static int embedPending(EntityManager em, EmbeddingModel model, int max) {
-        List<TurnMessage> pending = em.createQuery("SELECT m FROM TurnMessage m WHERE m.embedding IS NULL ORDER BY m.id DESC",
-                TurnMessage.class)
+        List<TurnMessage> pending = em.createQuery("SELECT m FROM TurnMessage m WHERE m.embeddingModel IS NULL"
+                + " ORDER BY m.id DESC", TurnMessage.class)
                 .setMaxResults(max)
                 .setLockMode(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
                 // SKIP LOCKED where the provider supports it (Hibernate: -2); concurrent embedders share the work.
                 .setHint("jakarta.persistence.lock.timeout", -2)
                 .getResultList();
-        if (pending.isEmpty()) {
-            return 0;
+        List<TurnMessage> embeddable = new java.util.ArrayList<>();
+        for (TurnMessage m : pending) {
+            if (m.getSearchText() == null || m.getSearchText().isBlank()) {
+                m.setEmbedding(null, NO_VECTOR); // nothing to embed: full-text only, never pending again
+            } else {
+                embeddable.add(m);
+            }
         }
-        List<String> texts = pending.stream().map(TurnMessage::getSearchText).toList();
-        List<float[]> vectors = model.embedAll(texts);
-        for (int i = 0; i < pending.size(); i++) {
-            pending.get(i).setEmbedding(vectors.get(i), model.name());
+        if (!embeddable.isEmpty()) {
+            try {
+                List<float[]> vectors = model.embedAll(embeddable.stream().map(TurnMessage::getSearchText).toList());
+                for (int i = 0; i < embeddable.size(); i++) {
+                    embeddable.get(i).setEmbedding(vectors.get(i), model.name());
+                }
+            } catch (RuntimeException batchFailed) {
+                // One bad text must not block the queue: embed one by one, and give up on the ones that fail.
+                for (TurnMessage m : embeddable) {
+                    try {
+                        m.setEmbedding(model.embed(m.getSearchText()), model.name());
+                    } catch (RuntimeException e) {
+                        LOG.log(Level.WARNING, "Message " + m.getId() + " cannot be embedded; it stays full-text only", e);
+                        m.setEmbedding(null, NO_VECTOR);
+                    }
+                }
+            }
         }
         return pending.size();
     }
@@ -124,7 +145,7 @@ public final class MessageIndex {
      * @return how many of those messages still wait for their vector
      */
     public static long pendingEmbeddings(EntityManager em, String tenantId, String userId, Long conversationId) {
-        String jpql = "SELECT COUNT(m) FROM TurnMessage m WHERE m.tenantId = :t AND m.embedding IS NULL"
+        String jpql = "SELECT COUNT(m) FROM TurnMessage m WHERE m.tenantId = :t AND m.embeddingModel IS NULL"
                 + (userId == null ? "" : " AND m.userId = :u") + (conversationId == null ? "" : " AND m.conversationId = :c");
         var q = em.createQuery(jpql, Long.class).setParameter("t", tenantId);
         if (userId != null) {

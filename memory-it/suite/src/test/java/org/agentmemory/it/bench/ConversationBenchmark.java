@@ -55,6 +55,8 @@ public final class ConversationBenchmark {
         double rest = runRest(api, "rest-" + run, TURNS_PER_CLIENT);
         double jdbcCeiling = runJdbc(jdbc, user, password, "jdbc-" + run, TURNS_PER_CLIENT);
         double importRate = runImport(api, "import-" + run, 20_000);
+        // Latency is measured on a quiet server: let the background embedder finish the earlier runs' messages.
+        org.agentmemory.it.support.Embeddings.awaitVectors(api, java.time.Duration.ofMinutes(10));
         long[] history = historyLatency(api, "history-" + run, 1000, 200);
 
         StringBuilder report = new StringBuilder();
@@ -281,6 +283,7 @@ public final class ConversationBenchmark {
                     "turn", turn("t" + i)))).append('\n');
         }
         api.postRaw("/import", body.toString(), "application/x-ndjson");
+        org.agentmemory.it.support.Embeddings.awaitVectors(api, java.time.Duration.ofMinutes(10));
         long id = api.get("/conversations/lookup" + Api.query("userId", prefix, "sessionId", "s")).json()
                 .get("conversationId").asLong();
         for (int i = 0; i < 30; i++) {

@@ -61,6 +61,8 @@ public final class WritePathBenchmark {
         double restText = rest(api, "rest-text-" + run, false, PER_CLIENT);
         double ejbTool = ejb("ejb-tool-" + run, true, PER_CLIENT);
         double ejbText = ejb("ejb-text-" + run, false, PER_CLIENT);
+        // Latency is measured on a quiet server: let the background embedder finish the throughput runs' messages.
+        org.agentmemory.it.support.Embeddings.awaitVectors(api, java.time.Duration.ofMinutes(10));
         long[] latency = latency(api, "latency-" + run, 300);
 
         StringBuilder report = new StringBuilder();

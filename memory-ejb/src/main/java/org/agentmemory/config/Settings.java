@@ -42,6 +42,7 @@ public class Settings {
     private Fusion recallFusion;
     private Duration omissionTtl;
     private int recallCandidates;
+    private double recallNeighborWeight;
     private boolean compactionEnabled;
     private boolean inlineMessageEmbedding;
     private ModelWindows modelWindows;
@@ -90,8 +91,11 @@ public class Settings {
         }
         String model = config.getOptionalValue(MemorySettings.EMBEDDING_MODEL, String.class)
                 .orElse(MemorySettings.Defaults.EMBEDDING_MODEL);
+        int threads = intValue(MemorySettings.EMBEDDING_THREADS, MemorySettings.Defaults.EMBEDDING_THREADS,
+                v -> v >= 0 && v <= 64, "an integer from 0 to 64 (0 = ONNX Runtime's default)");
         try {
-            embeddingModel = Embeddings.forName(model); // resolves the name only; the model loads on first use
+            // resolves the name only; the model loads on first use
+            embeddingModel = Embeddings.forName(model, threads);
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(MemorySettings.EMBEDDING_MODEL + ": " + e.getMessage(), e);
         }
@@ -100,6 +104,17 @@ public class Settings {
         recallFusion = fusion();
         recallCandidates = intValue(MemorySettings.RECALL_CANDIDATES, MemorySettings.Defaults.RECALL_CANDIDATES,
                 v -> v >= 1 && v <= 1000, "an integer from 1 to 1000");
+        recallNeighborWeight = config.getOptionalValue(MemorySettings.RECALL_NEIGHBOR_WEIGHT, Double.class)
+                .orElse(MemorySettings.Defaults.RECALL_NEIGHBOR_WEIGHT);
+        if (!(recallNeighborWeight >= 0 && recallNeighborWeight <= 1)) {
+            throw new IllegalStateException(MemorySettings.RECALL_NEIGHBOR_WEIGHT + " is " + recallNeighborWeight
+                    + "; it must be a number from 0 to 1. Default: " + MemorySettings.Defaults.RECALL_NEIGHBOR_WEIGHT);
+        }
+    }
+
+    /** @return {@value MemorySettings#RECALL_NEIGHBOR_WEIGHT}, 0–1 */
+    public double recallNeighborWeight() {
+        return recallNeighborWeight;
     }
 
     private Fusion fusion() {

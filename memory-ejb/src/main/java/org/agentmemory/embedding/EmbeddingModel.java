@@ -27,6 +27,18 @@ public interface EmbeddingModel {
     float[] embed(String text);
 
     /**
+     * Embeds a search query. Models trained with a query instruction (e.g. bge's) get it here, so a short
+     * question lands near the passages that answer it; for the others this is {@link #embed(String)}.
+     *
+     * @param query the query; not blank, NFC-normalised like {@link #embed(String)}
+     * @return a unit-length vector of {@link #dimension()} floats, comparable with stored texts' vectors
+     * @throws IllegalArgumentException when the query is {@code null} or blank
+     */
+    default float[] embedQuery(String query) {
+        return embed(query);
+    }
+
+    /**
      * @param texts the texts; none blank
      * @return one vector per text, in order
      * @throws IllegalArgumentException when a text is {@code null} or blank (the message gives its index)

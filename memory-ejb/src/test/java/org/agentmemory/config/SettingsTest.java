@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.agentmemory.embedding.MiniLmEmbeddingModel;
+import org.agentmemory.embedding.InProcessEmbeddingModel;
 import org.agentmemory.recall.control.ReciprocalRankFusion;
 import org.agentmemory.recall.control.WeightedScoreFusion;
 import org.eclipse.microprofile.config.Config;
@@ -75,7 +75,7 @@ class SettingsTest {
     @Test
     void episodicDefaults() {
         Settings settings = read(Map.of("memory.tokenizer", "heuristic"));
-        assertThat(settings.embeddingModel()).isSameAs(MiniLmEmbeddingModel.FLOAT);
+        assertThat(settings.embeddingModel()).isEqualTo(InProcessEmbeddingModel.BGE_SMALL_QUANTIZED.withThreads(1));
         assertThat(settings.episodicDefaultTtlDays()).isEqualTo(90);
         assertThat(settings.recallFusion()).isInstanceOfSatisfying(ReciprocalRankFusion.class,
                 rrf -> assertThat(rrf.k()).isEqualTo(60));
@@ -84,10 +84,13 @@ class SettingsTest {
     @Test
     void episodicValuesAreRead() {
         Settings settings = read(Map.of("memory.tokenizer", "heuristic", "memory.embedding.model", "all-minilm-l6-v2-q",
+                "memory.embedding.threads", "0",
                 "memory.episodic.default-ttl-days", "0", "memory.recall.fusion", "Weighted",
                 "memory.recall.vector-weight", "0.7", "memory.recall.full-text-weight", "0.3"));
-        assertThat(settings.embeddingModel()).isSameAs(MiniLmEmbeddingModel.QUANTIZED);
+        assertThat(settings.embeddingModel()).isEqualTo(InProcessEmbeddingModel.MINILM_QUANTIZED);
         assertThat(settings.episodicDefaultTtlDays()).isZero();
+        assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.embedding.threads", "-1")))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("memory.embedding.threads is -1");
         assertThat(settings.recallFusion()).isInstanceOfSatisfying(WeightedScoreFusion.class,
                 w -> assertThat(w.weights()).containsEntry("vector", 0.7).containsEntry("full_text", 0.3));
         assertThat(read(Map.of("memory.tokenizer", "heuristic", "memory.recall.rrf-k", "10")).recallFusion())

@@ -9,10 +9,16 @@ class EmbeddingsTest {
 
     @Test
     void resolvesNamesCaseInsensitivelyWithoutLoading() {
-        assertThat(Embeddings.forName(" All-MiniLM-L6-v2 ")).isSameAs(MiniLmEmbeddingModel.FLOAT);
-        assertThat(Embeddings.forName("all-minilm-l6-v2-q")).isSameAs(MiniLmEmbeddingModel.QUANTIZED);
-        assertThat(Embeddings.forName(null)).isSameAs(Embeddings.defaultModel());
-        assertThat(Embeddings.NAMES).containsExactly("all-minilm-l6-v2", "all-minilm-l6-v2-q");
+        assertThat(Embeddings.forName(" All-MiniLM-L6-v2 ")).isEqualTo(InProcessEmbeddingModel.MINILM);
+        assertThat(Embeddings.forName("all-minilm-l6-v2-q")).isEqualTo(InProcessEmbeddingModel.MINILM_QUANTIZED);
+        assertThat(Embeddings.forName(null)).isEqualTo(Embeddings.defaultModel());
+        assertThat(Embeddings.forName(" BGE-small-en-v1.5-Q")).isEqualTo(InProcessEmbeddingModel.BGE_SMALL_QUANTIZED);
+        assertThat(Embeddings.defaultModel()).isEqualTo(InProcessEmbeddingModel.BGE_SMALL_QUANTIZED);
+        assertThat(Embeddings.NAMES).containsExactly("all-minilm-l6-v2", "all-minilm-l6-v2-q", "bge-small-en-v1.5-q");
+        assertThat(Embeddings.forName("all-minilm-l6-v2", 1)).isEqualTo(InProcessEmbeddingModel.MINILM.withThreads(1))
+                .isNotEqualTo(InProcessEmbeddingModel.MINILM);
+        assertThatThrownBy(() -> Embeddings.forName("all-minilm-l6-v2", -1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("intraOpThreads must be >= 0");
         assertThat(Embeddings.forName("ALL-MINILM-L6-V2-Q").dimension()).isEqualTo(384);
     }
 
@@ -20,7 +26,7 @@ class EmbeddingsTest {
     void anUnknownNameListsTheValidOnes() {
         assertThatThrownBy(() -> Embeddings.forName("bge-small"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Unknown embedding model 'bge-small'; valid values are all-minilm-l6-v2 (default, float32) "
-                        + "and all-minilm-l6-v2-q (int8 quantized)");
+                .hasMessage("Unknown embedding model 'bge-small'; valid values are all-minilm-l6-v2, all-minilm-l6-v2-q,"
+                        + " bge-small-en-v1.5-q (default bge-small-en-v1.5-q)");
     }
 }

@@ -33,7 +33,9 @@ public interface ConversationRecallOperations {
     /**
      * How many of a tenant's conversation messages still wait for their vector. With the default
      * {@code memory.recall.embedding=background}, messages are embedded about a second after they are written;
-     * full-text recall finds them at once, vector and hybrid recall once this count has reached them.
+     * full-text recall finds them at once, vector and hybrid recall once this count has reached them. A message
+     * counts as pending until its vector is in the search index, not only in the database, so a client that
+     * waits for 0 then searches sees every vector.
      *
      * @param tenantId       the tenant
      * @param userId         only this user's messages, or {@code null}

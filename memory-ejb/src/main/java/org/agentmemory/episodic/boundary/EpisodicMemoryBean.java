@@ -252,13 +252,13 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
         EpisodeStore store = store();
         List<ScoredId> ranked;
         switch (mode) {
-            case VECTOR -> ranked = store.vectorLeg(namespace, settings.embeddingModel().embed(query), fetch, threshold,
+            case VECTOR -> ranked = store.vectorLeg(namespace, settings.embeddingModel().embedQuery(query), fetch, threshold,
                     failuresOnly, now);
             case FULL_TEXT -> ranked = store.fullTextLeg(namespace, query, fetch, failuresOnly, now);
             default -> {
                 int depth = Math.max(fetch, settings.recallCandidates());
                 Map<String, List<ScoredId>> legs = new LinkedHashMap<>();
-                legs.put(RecallMode.VECTOR.value(), store.vectorLeg(namespace, settings.embeddingModel().embed(query),
+                legs.put(RecallMode.VECTOR.value(), store.vectorLeg(namespace, settings.embeddingModel().embedQuery(query),
                         depth, threshold, failuresOnly, now));
                 legs.put(RecallMode.FULL_TEXT.value(), store.fullTextLeg(namespace, query, depth, failuresOnly, now));
                 ranked = new ArrayList<>();

@@ -26,13 +26,15 @@ import org.agentmemory.episodic.control.TextNormalization;
 import org.agentmemory.recall.control.FusedHit;
 import org.agentmemory.recall.control.MessageIndex;
 import org.agentmemory.recall.control.MessageSearch;
+import org.agentmemory.recall.control.NeighborContext;
 import org.agentmemory.recall.control.ScoredId;
 
 /**
  * Conversation recall: full-text, vector or hybrid search over stored messages within a user's conversations
  * (optionally one agent's) or one conversation, and the mass reindex. Hybrid fuses the two legs with the
  * configured fusion ({@code memory.recall.fusion}; reciprocal rank fusion by default), each leg returning
- * {@code memory.recall.candidates} candidates.
+ * {@code memory.recall.candidates} candidates, then re-ranks the fused list with {@link NeighborContext}
+ * ({@code memory.recall.neighbor-weight}).
  */
 @Stateless
 public class ConversationRecallBean implements ConversationRecall, ConversationRecallRemote {
@@ -72,7 +74,7 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
         String query = TextNormalization.query(request.query());
         MessageSearch search = new MessageSearch(em);
         List<MessageSearch.Hit> hits = switch (request.effectiveMode()) {
-            case VECTOR -> search.vectorLeg(scope, settings.embeddingModel().embed(query), topK);
+            case VECTOR -> search.vectorLeg(scope, settings.embeddingModel().embedQuery(query), topK);
             case FULL_TEXT -> search.fullTextLeg(scope, query, topK);
             case HYBRID -> hybrid(search, scope, query, topK);
         };
@@ -88,14 +90,16 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
 
     private List<MessageSearch.Hit> hybrid(MessageSearch search, MessageSearch.Scope scope, String query, int topK) {
         int depth = Math.max(topK, settings.recallCandidates());
-        List<MessageSearch.Hit> vector = search.vectorLeg(scope, settings.embeddingModel().embed(query), depth);
+        List<MessageSearch.Hit> vector = search.vectorLeg(scope, settings.embeddingModel().embedQuery(query), depth);
         List<MessageSearch.Hit> fullText = search.fullTextLeg(scope, query, depth);
         Map<String, MessageHit> byId = new HashMap<>();
         Map<String, List<ScoredId>> legs = new LinkedHashMap<>();
         legs.put(RecallMode.VECTOR.value(), scored(vector, byId));
         legs.put(RecallMode.FULL_TEXT.value(), scored(fullText, byId));
+        List<FusedHit> ranked = NeighborContext.apply(settings.recallFusion().fuse(legs),
+                id -> position(byId.get(id)), settings.recallNeighborWeight());
         List<MessageSearch.Hit> fused = new ArrayList<>();
-        for (FusedHit hit : settings.recallFusion().fuse(legs)) {
+        for (FusedHit hit : ranked) {
             MessageHit h = byId.get(hit.id());
             fused.add(new MessageSearch.Hit(hit.id(), new MessageHit(h.conversationId(), h.userId(), h.sessionId(),
                     h.turnId(), h.sequence(), h.role(), h.externalId(), h.author(), h.content(), h.occurredAt(),
@@ -105,6 +109,12 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
             }
         }
         return fused;
+    }
+
+    /** A message's place in its conversation: the user message, then the assistant response, of each turn. */
+    private static NeighborContext.Position position(MessageHit hit) {
+        return new NeighborContext.Position(hit.conversationId(),
+                2 * hit.sequence() + (org.agentmemory.recall.entity.TurnMessage.ASSISTANT.equals(hit.role()) ? 1 : 0));
     }
 
     private static List<ScoredId> scored(List<MessageSearch.Hit> hits, Map<String, MessageHit> byId) {
@@ -130,6 +140,12 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
     public long pendingEmbeddings(String tenantId, String userId, Long conversationId) throws InvalidInputException {
         org.agentmemory.conversation.control.InputRules.checkTenant(tenantId);
         org.agentmemory.conversation.control.InputRules.checkOptionalId("userId", userId);
-        return MessageIndex.pendingEmbeddings(em, tenantId, userId, conversationId);
+        long inDatabase = MessageIndex.pendingEmbeddings(em, tenantId, userId, conversationId);
+        if (inDatabase > 0) {
+            return inDatabase;
+        }
+        // The embedder commits its vectors to the database a moment before the index has them: until the index
+        // agrees, vector search would not see them yet, so they still count as pending.
+        return new MessageSearch(em).pendingInIndex(new MessageSearch.Scope(tenantId, userId, null, conversationId));
     }
 }

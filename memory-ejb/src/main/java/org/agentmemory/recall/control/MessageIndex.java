@@ -138,6 +138,21 @@ public final class MessageIndex {
     }
 
     /**
+     * Queues again the messages another model embedded (their vectors cannot be compared with the configured
+     * model's). Messages marked {@link #NO_VECTOR} stay as they are. A bulk update: the index keeps the old vectors
+     * until each message is embedded again.
+     *
+     * @param em    the entity manager (in a transaction)
+     * @param model the configured model's name
+     * @return how many messages were queued
+     */
+    public static int requeueOtherModels(EntityManager em, String model) {
+        return em.createQuery("UPDATE TurnMessage m SET m.embeddingModel = NULL, m.embedding = NULL"
+                + " WHERE m.embeddingModel <> :model AND m.embeddingModel <> :none")
+                .setParameter("model", model).setParameter("none", NO_VECTOR).executeUpdate();
+    }
+
+    /**
      * @param em             the entity manager
      * @param tenantId       the tenant
      * @param userId         only this user's messages, or {@code null}

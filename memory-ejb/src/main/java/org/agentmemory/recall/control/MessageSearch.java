@@ -81,6 +81,20 @@ public class MessageSearch {
         return hits(rows, false);
     }
 
+    /**
+     * Messages of a scope whose indexed document has no vector yet. The database commits an embedder's vectors
+     * before the index has them, so this, not the database, says when vector search sees them.
+     *
+     * @param scope the scope
+     * @return how many indexed messages of the scope are still {@link TurnMessage#PENDING_IN_INDEX}
+     */
+    public long pendingInIndex(Scope scope) {
+        return Search.session(em).search(TurnMessage.class)
+                .where(f -> f.bool().must(f.match().field("embeddingModel").matching(TurnMessage.PENDING_IN_INDEX))
+                        .filter(scope(f, scope)))
+                .fetchTotalHitCount();
+    }
+
     private static ProjectionFinalStep<List<?>> projection(SearchProjectionFactory<?, ?> f) {
         return f.composite().from(f.id(Long.class), f.score(), f.field("conversationId", Long.class),
                 f.field("userId", String.class), f.field("sessionId", String.class), f.field("turnId", String.class),

@@ -41,6 +41,12 @@ import org.hibernate.search.mapper.pojo.mapping.definition.annotation.VectorFiel
 @Indexed(index = TurnMessage.INDEX)
 public class TurnMessage {
 
+    /**
+     * What the index holds as {@code embeddingModel} for a message still waiting for its vector (a value no model
+     * name can take).
+     */
+    public static final String PENDING_IN_INDEX = "_pending";
+
     /** Name of the search index. */
     public static final String INDEX = "turn_message";
     /** Role of a user message. */
@@ -116,6 +122,7 @@ public class TurnMessage {
     @Column(name = "embedding")
     private float[] embedding;
 
+    @KeywordField(indexNullAs = PENDING_IN_INDEX)
     @Column(name = "embedding_model", length = 64)
     private String embeddingModel;
 

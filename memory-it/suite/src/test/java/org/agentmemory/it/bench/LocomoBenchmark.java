@@ -40,6 +40,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 public final class LocomoBenchmark {
 
     private static final List<String> MODES = List.of("full_text", "vector", "hybrid");
+    /**
+     * Messages asked for per question ({@code -Dbench.locomo.topK}, default 10). Metrics cut at 10 whatever the
+     * value; 50 writes run files deep enough to tune fusion offline on the legs' rankings.
+     */
+    private static final int TOP_K = Integer.getInteger("bench.locomo.topK", 10);
 
     private LocomoBenchmark() {
     }
@@ -145,7 +150,7 @@ public final class LocomoBenchmark {
 
     private static List<String> search(Api api, String run, JsonNode question, String mode) {
         Api.Response r = api.post("/messages/search", Api.obj("userId", scope(run, question.get("conv_id").asText()),
-                "chatbotId", "locomo", "query", question.get("question").asText(), "mode", mode, "topK", 10));
+                "chatbotId", "locomo", "query", question.get("question").asText(), "mode", mode, "topK", TOP_K));
         if (r.status() != 200) {
             throw new IllegalStateException("search failed: " + r.status() + " " + r.body());
         }

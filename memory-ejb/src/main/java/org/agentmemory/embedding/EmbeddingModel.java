@@ -39,6 +39,17 @@ public interface EmbeddingModel {
     }
 
     /**
+     * The least cosine similarity at which this model's vectors count as related, used when a recall names no
+     * threshold. Spec §10.3 gives 0.3, calibrated on all-MiniLM-L6-v2; models whose cosines of unrelated texts sit
+     * higher (bge's near 0.3 instead of 0.0) return their own equivalent.
+     *
+     * @return a cosine similarity in [−1, 1]
+     */
+    default double defaultScoreThreshold() {
+        return 0.3;
+    }
+
+    /**
      * @param texts the texts; none blank
      * @return one vector per text, in order
      * @throws IllegalArgumentException when a text is {@code null} or blank (the message gives its index)

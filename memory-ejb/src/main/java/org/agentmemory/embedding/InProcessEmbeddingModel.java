@@ -140,6 +140,12 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
         return variant.name;
     }
 
+    /** @return 0.3 for MiniLM (spec §10.3), 0.6 for bge-small-en-v1.5 (its cosine scale runs about 0.3 higher) */
+    @Override
+    public double defaultScoreThreshold() {
+        return variant.threshold;
+    }
+
     @Override
     public int dimension() {
         return DIMENSION;
@@ -280,22 +286,25 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
 
     /** The variants: configuration name, file name in the jar, pooling, window, query instruction. */
     private enum Variant {
-        MINILM("all-minilm-l6-v2", "all-minilm-l6-v2", PoolingMode.MEAN, 256, ""),
-        MINILM_Q("all-minilm-l6-v2-q", "all-minilm-l6-v2-q", PoolingMode.MEAN, 256, ""),
-        BGE_SMALL_Q("bge-small-en-v1.5-q", "bge-small-en-v1.5-q", PoolingMode.CLS, 512, BGE_QUERY_INSTRUCTION);
+        MINILM("all-minilm-l6-v2", "all-minilm-l6-v2", PoolingMode.MEAN, 256, "", 0.3),
+        MINILM_Q("all-minilm-l6-v2-q", "all-minilm-l6-v2-q", PoolingMode.MEAN, 256, "", 0.3),
+        // bge's cosines run about 0.3 higher than MiniLM's for the same pairs (unrelated ≈ 0.3, not 0.0).
+        BGE_SMALL_Q("bge-small-en-v1.5-q", "bge-small-en-v1.5-q", PoolingMode.CLS, 512, BGE_QUERY_INSTRUCTION, 0.6);
 
         final String name;
         final String file;
         final PoolingMode pooling;
         final int window;
         final String queryPrefix;
+        final double threshold;
 
-        Variant(String name, String file, PoolingMode pooling, int window, String queryPrefix) {
+        Variant(String name, String file, PoolingMode pooling, int window, String queryPrefix, double threshold) {
             this.name = name;
             this.file = file;
             this.pooling = pooling;
             this.window = window;
             this.queryPrefix = queryPrefix;
+            this.threshold = threshold;
         }
     }
 

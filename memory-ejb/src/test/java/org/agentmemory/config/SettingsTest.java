@@ -78,7 +78,8 @@ class SettingsTest {
         assertThat(settings.embeddingModel()).isEqualTo(InProcessEmbeddingModel.BGE_SMALL_QUANTIZED.withThreads(1));
         assertThat(settings.episodicDefaultTtlDays()).isEqualTo(90);
         assertThat(settings.recallFusion()).isInstanceOfSatisfying(ReciprocalRankFusion.class,
-                rrf -> assertThat(rrf.k()).isEqualTo(60));
+                rrf -> assertThat(rrf.k()).isEqualTo(10));
+        assertThat(settings.recallNeighborWeight()).isEqualTo(0.4);
     }
 
     @Test
@@ -105,6 +106,8 @@ class SettingsTest {
                 .hasMessage("memory.episodic.default-ttl-days is -1; it must be an integer ≥ 0 (days; 0 = never). Default: 90");
         assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.recall.fusion", "max")))
                 .hasMessage("memory.recall.fusion is 'max'; it must be rrf or weighted. Default: rrf");
+        assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.recall.neighbor-weight", "1.5")))
+                .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("memory.recall.neighbor-weight is 1.5");
         assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.recall.rrf-k", "0")))
                 .hasMessageStartingWith("memory.recall.rrf-k is 0");
         assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.recall.fusion", "weighted",

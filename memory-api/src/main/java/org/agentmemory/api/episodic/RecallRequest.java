@@ -10,8 +10,9 @@ import java.io.Serializable;
  *                       inside every retrieval leg, so another namespace's episodes never come back.
  * @param query          the query text; required, not blank. NFC-normalised before use.
  * @param topK           results at most, 1 to {@value #MAX_TOP_K}; {@code null} for {@value #DEFAULT_TOP_K}
- * @param scoreThreshold the least cosine similarity of a vector hit, in [−1, 1]; {@code null} for
- *                       {@value #DEFAULT_SCORE_THRESHOLD} (the reference's default). It applies to the vector leg
+ * @param scoreThreshold the least cosine similarity of a vector hit, in [−1, 1]; {@code null} for the
+ *                       configured embedding model's default: {@value #DEFAULT_SCORE_THRESHOLD} for all-MiniLM-L6-v2
+ *                       (the reference's default), 0.6 for bge-small-en-v1.5, whose cosines run higher. It applies to the vector leg
  *                       in {@link RecallMode#VECTOR} and {@link RecallMode#HYBRID} modes; full-text hits need at
  *                       least one matching term.
  * @param category       only episodes of this category (post-filtered after a 2× over-fetch, spec §10.3), or
@@ -26,7 +27,7 @@ public record RecallRequest(MemoryNamespace namespace, String query, Integer top
     public static final int MAX_TOP_K = 100;
     /** {@code topK} when none is given (spec §10.3). */
     public static final int DEFAULT_TOP_K = 5;
-    /** {@code scoreThreshold} when none is given (spec §10.3). */
+    /** {@code scoreThreshold} of spec §10.3, calibrated on all-MiniLM-L6-v2; the service uses its model's equivalent. */
     public static final double DEFAULT_SCORE_THRESHOLD = 0.3;
 
     /**
@@ -51,7 +52,7 @@ public record RecallRequest(MemoryNamespace namespace, String query, Integer top
         return topK == null ? DEFAULT_TOP_K : topK;
     }
 
-    /** @return {@code scoreThreshold} or its default */
+    /** @return {@code scoreThreshold} or spec §10.3's default (the service uses its model's equivalent instead) */
     public double effectiveScoreThreshold() {
         return scoreThreshold == null ? DEFAULT_SCORE_THRESHOLD : scoreThreshold;
     }

@@ -235,11 +235,12 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
             throw new InvalidInputException("topK", "range", "topK is " + topK + "; it must be between 1 and "
                     + RecallRequest.MAX_TOP_K + ".");
         }
-        double threshold = request.effectiveScoreThreshold();
+        double threshold = request.scoreThreshold() != null ? request.scoreThreshold()
+                : settings.embeddingModel().defaultScoreThreshold();
         if (!(threshold >= -1.0 && threshold <= 1.0)) {
             throw new InvalidInputException("scoreThreshold", "range", "scoreThreshold is " + threshold
-                    + "; it must be a cosine similarity between -1 and 1 (default "
-                    + RecallRequest.DEFAULT_SCORE_THRESHOLD + ").");
+                    + "; it must be a cosine similarity between -1 and 1 (default for "
+                    + settings.embeddingModel().name() + ": " + settings.embeddingModel().defaultScoreThreshold() + ").");
         }
         return recall(request.namespace(), TextNormalization.query(request.query()), topK, threshold,
                 request.category(), request.failuresOnly(), request.effectiveMode());
@@ -300,7 +301,7 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
         String q = TextNormalization.query(query);
         if (!q.isEmpty()) {
             for (EpisodeSearchResult r : recall(namespace, q, Math.min(maxWarnings, RecallRequest.MAX_TOP_K),
-                    RecallRequest.DEFAULT_SCORE_THRESHOLD, null, true, RecallMode.VECTOR)) {
+                    settings.embeddingModel().defaultScoreThreshold(), null, true, RecallMode.VECTOR)) {
                 semantic.add(r.episode());
             }
         }

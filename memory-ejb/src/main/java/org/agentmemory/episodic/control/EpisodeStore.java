@@ -231,7 +231,8 @@ public class EpisodeStore {
             boolean failuresOnly, Instant now) {
         List<List<?>> hits = Search.session(em).search(org.agentmemory.episodic.entity.Episode.class)
                 .select(f -> f.composite().from(f.id(Long.class), f.score()).asList())
-                .where(f -> f.knn(k).field("embedding").matching(vector)
+                .where(f -> f.knn(org.agentmemory.recall.control.Similarity.knnCandidates(k)).field("embedding")
+                        .matching(vector)
                         .filter(scope(f, namespace, failuresOnly, now)))
                 .fetchHits(k);
         List<ScoredId> legs = new ArrayList<>(hits.size());

@@ -61,7 +61,8 @@ public class MessageSearch {
         SearchSession session = Search.session(em);
         List<List<?>> rows = session.search(TurnMessage.class)
                 .select(f -> projection(f))
-                .where(f -> f.knn(k).field("embedding").matching(vector).filter(scope(f, scope)))
+                .where(f -> f.knn(Similarity.knnCandidates(k)).field("embedding").matching(vector)
+                        .filter(scope(f, scope)))
                 .fetchHits(k);
         return hits(rows, true);
     }

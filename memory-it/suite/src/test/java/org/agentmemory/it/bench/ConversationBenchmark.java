@@ -21,8 +21,8 @@ import org.agentmemory.it.support.Api;
  * <ol>
  *   <li>{@code addTurn} through REST with 8 concurrent clients (each its own conversation), turns/s;</li>
  *   <li>the ceiling: a plain-JDBC loop inserting the same rows the same way (lock the conversation row,
- *       check the turn id, insert the turn and its invocation, update the conversation, commit) with 8
- *       threads, turns/s;</li>
+ *       check the turn id, insert the turn, its invocation and its two message rows, update the conversation,
+ *       commit) with 8 threads, turns/s;</li>
  *   <li>{@code POST /import} of 20,000 JSONL turns, turns/s;</li>
  *   <li>{@code GET /conversations/{id}} of a 1,000-turn conversation, latency p50/p99 over 200 reads.</li>
  * </ol>
@@ -52,6 +52,7 @@ public final class ConversationBenchmark {
 
         // Warm up the server's code paths (the JIT needs a few thousand calls).
         runRest(api, "warm-" + run, 400);
+        analyze(jdbc, user, password);
         double rest = runRest(api, "rest-" + run, TURNS_PER_CLIENT);
         double jdbcCeiling = runJdbc(jdbc, user, password, "jdbc-" + run, TURNS_PER_CLIENT);
         double importRate = runImport(api, "import-" + run, 20_000);
@@ -136,8 +137,9 @@ public final class ConversationBenchmark {
                     con.commit();
                     Pool turnIds = new Pool(con, "turn_seq");
                     Pool invocationIds = new Pool(con, "tool_invocation_seq");
+                    Pool messageIds = new Pool(con, "turn_message_seq");
                     for (int i = 0; i < perClient; i++) {
-                        appendJdbc(con, conversationId, "t" + i, turnIds, invocationIds);
+                        appendJdbc(con, conversationId, prefix + "-u" + client, "t" + i, turnIds, invocationIds, messageIds);
                         con.commit();
                     }
                 } catch (Exception e) {
@@ -154,6 +156,16 @@ public final class ConversationBenchmark {
             throw errors.get(0);
         }
         return CLIENTS * perClient / ((System.nanoTime() - start) / 1e9);
+    }
+
+    /**
+     * This machine's PostgreSQL runs with autovacuum off; statistics are refreshed here as autovacuum would, so
+     * plans are not made for the empty tables of a fresh database.
+     */
+    private static void analyze(String url, String user, String password) throws SQLException {
+        try (Connection con = connect(url, user, password)) {
+            con.createStatement().execute("ANALYZE");
+        }
     }
 
     /** Opens a connection without DriverManager, whose driver registry does not see exec:java's class loader. */
@@ -183,8 +195,8 @@ public final class ConversationBenchmark {
         return id;
     }
 
-    private static void appendJdbc(Connection con, long conversationId, String turnId, Pool turnIds, Pool invocationIds)
-            throws SQLException {
+    private static void appendJdbc(Connection con, long conversationId, String userId, String turnId, Pool turnIds,
+            Pool invocationIds, Pool messageIds) throws SQLException {
         long lastSeq;
         try (PreparedStatement ps = con.prepareStatement("SELECT last_seq FROM conversation WHERE id = ? FOR UPDATE")) {
             ps.setLong(1, conversationId);
@@ -225,6 +237,28 @@ public final class ConversationBenchmark {
             ps.setLong(1, invocationIds.next());
             ps.setLong(2, turnPk);
             ps.executeUpdate();
+        }
+        // The two searchable message rows the service writes per turn (spec: conversation recall). Marked as having
+        // no vector on purpose, so the service's background embedder leaves them alone during the REST run.
+        try (PreparedStatement ps = con.prepareStatement("INSERT INTO turn_message (id, tenant_id, conversation_id,"
+                + " turn_pk, turn_id, seq, role, external_id, chatbot_key, user_id, session_id, author, content,"
+                + " search_text, occurred_at, embedding, embedding_model)"
+                + " VALUES (?, 'default', ?, ?, ?, ?, ?, NULL, '', ?, 's', NULL, ?, ?, ?, NULL, 'none')")) {
+            String[][] messages = {{"user", USER_TEXT}, {"assistant", ASSISTANT_TEXT}};
+            for (String[] m : messages) {
+                ps.setLong(1, messageIds.next());
+                ps.setLong(2, conversationId);
+                ps.setLong(3, turnPk);
+                ps.setString(4, turnId);
+                ps.setLong(5, lastSeq + 1);
+                ps.setString(6, m[0]);
+                ps.setString(7, userId);
+                ps.setString(8, m[1]);
+                ps.setString(9, m[1]);
+                ps.setTimestamp(10, now);
+                ps.addBatch();
+            }
+            ps.executeBatch();
         }
         try (PreparedStatement ps = con.prepareStatement("UPDATE conversation SET last_seq = ?, turn_count = turn_count + 1,"
                 + " updated_at = ?, version = version + 1 WHERE id = ?")) {

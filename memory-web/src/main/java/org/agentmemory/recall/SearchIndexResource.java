@@ -52,6 +52,18 @@ public class SearchIndexResource {
         return Response.accepted(recall.startReindex()).build();
     }
 
+    @POST
+    @Path("merge")
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Operation(summary = "Merge the search indexes", description = "Force-merges every index into one segment in the"
+            + " background (after a bulk import: k-NN search walks one graph per segment). Progress: GET /admin/reindex."
+            + " Not started while a reindex or merge runs.")
+    @APIResponse(responseCode = "202", description = "Started (or another run in progress); the status",
+            content = @Content(schema = @Schema(implementation = ReindexStatus.class)))
+    public Response merge() {
+        return Response.accepted(recall.startMerge()).build();
+    }
+
     @GET
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Progress of the mass reindex", description = "state idle, running, done or failed;"

@@ -259,8 +259,9 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
             default -> {
                 int depth = Math.max(fetch, settings.recallCandidates());
                 Map<String, List<ScoredId>> legs = new LinkedHashMap<>();
-                legs.put(RecallMode.VECTOR.value(), store.vectorLeg(namespace, settings.embeddingModel().embedQuery(query),
-                        depth, threshold, failuresOnly, now));
+                float[] queryVector = org.agentmemory.embedding.QueryVectors.orNull(settings.embeddingModel(), query);
+                legs.put(RecallMode.VECTOR.value(), queryVector == null ? List.of()
+                        : store.vectorLeg(namespace, queryVector, depth, threshold, failuresOnly, now));
                 legs.put(RecallMode.FULL_TEXT.value(), store.fullTextLeg(namespace, query, depth, failuresOnly, now));
                 ranked = new ArrayList<>();
                 for (FusedHit hit : settings.recallFusion().fuse(legs)) {

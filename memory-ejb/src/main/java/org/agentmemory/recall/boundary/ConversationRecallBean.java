@@ -90,7 +90,8 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
 
     private List<MessageSearch.Hit> hybrid(MessageSearch search, MessageSearch.Scope scope, String query, int topK) {
         int depth = Math.max(topK, settings.recallCandidates());
-        List<MessageSearch.Hit> vector = search.vectorLeg(scope, settings.embeddingModel().embedQuery(query), depth);
+        float[] queryVector = org.agentmemory.embedding.QueryVectors.orNull(settings.embeddingModel(), query);
+        List<MessageSearch.Hit> vector = queryVector == null ? List.of() : search.vectorLeg(scope, queryVector, depth);
         List<MessageSearch.Hit> fullText = search.fullTextLeg(scope, query, depth);
         Map<String, MessageHit> byId = new HashMap<>();
         Map<String, List<ScoredId>> legs = new LinkedHashMap<>();
@@ -129,6 +130,11 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
     @Override
     public ReindexStatus startReindex() {
         return reindex.start();
+    }
+
+    @Override
+    public ReindexStatus startMerge() {
+        return reindex.startMerge();
     }
 
     @Override

@@ -57,16 +57,50 @@ public class SearchReindexBean {
      * @return the status after the call
      */
     public ReindexStatus start() {
+        if (begin()) {
+            context.getBusinessObject(SearchReindexBean.class).run();
+        }
+        return current();
+    }
+
+    /**
+     * Starts a merge of every index into one segment unless a reindex or merge is in progress.
+     *
+     * @return the status after the call
+     */
+    public ReindexStatus startMerge() {
+        if (begin()) {
+            context.getBusinessObject(SearchReindexBean.class).merge();
+        }
+        return current();
+    }
+
+    /** The merge itself, on a container thread, outside any transaction. */
+    @Asynchronous
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public void merge() {
+        Instant started = status.get().startedAt();
+        try {
+            Search.mapping(emf).scope(List.<Class<?>>of(Episode.class, TurnMessage.class)).workspace().mergeSegments();
+            status.set(new ReindexStatus("done", 0, 0, started, Instant.now(), "segments merged"));
+            LOG.info(() -> "Search indexes merged in " + java.time.Duration.between(started, Instant.now()).toMillis() + " ms");
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "Merging the search indexes failed", e);
+            status.set(new ReindexStatus("failed", 0, 0, started, Instant.now(), e.toString()));
+        }
+    }
+
+    /** @return whether a new run may start (then the status is "running") */
+    private boolean begin() {
         synchronized (this) {
             if (status.get().running()) {
-                return current();
+                return false;
             }
             total.set(0);
             added.set(0);
             status.set(new ReindexStatus("running", 0, 0, Instant.now(), null, null));
+            return true;
         }
-        context.getBusinessObject(SearchReindexBean.class).run();
-        return current();
     }
 
     /** @return the progress of the current or last run */
@@ -89,6 +123,8 @@ public class SearchReindexBean {
                     .threadsToLoadObjects(1)
                     .batchSizeToLoadObjects(200)
                     .monitor(new Progress())
+                    // One segment per index afterwards: k-NN search walks one HNSW graph per segment.
+                    .mergeSegmentsOnFinish(true)
                     .startAndWait();
             status.set(new ReindexStatus("done", total.get(), added.get(), started, Instant.now(), null));
             LOG.info(() -> "Search indexes rebuilt: " + added.get() + " documents");

@@ -106,6 +106,14 @@ class ConversationRecallIT {
         assertThat(status.get("documentsAdded").asLong()).isGreaterThanOrEqualTo(7);
         assertThat(snapshot(api, mia)).isEqualTo(before);
 
+        // So does merging the indexes into one segment.
+        Api.Response merge = api.post("/admin/reindex/merge", "");
+        assertThat(merge.status()).as(merge.body()).isEqualTo(202);
+        JsonNode merged = awaitReindex(api);
+        assertThat(merged.get("state").asText()).isEqualTo("done");
+        assertThat(merged.get("message").asText()).isEqualTo("segments merged");
+        assertThat(snapshot(api, mia)).isEqualTo(before);
+
         // Clearing a conversation removes its messages from recall.
         assertThat(api.delete("/conversations/" + s1 + "/turns").status()).isEqualTo(200);
         assertThat(search(api, Api.obj("userId", mia, "query", "golden retriever puppy Biscuit", "mode", "full_text")))

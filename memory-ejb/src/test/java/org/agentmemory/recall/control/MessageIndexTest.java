@@ -1,0 +1,169 @@
+package org.agentmemory.recall.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+
+import org.agentmemory.api.conversation.ConversationKey;
+import org.agentmemory.api.conversation.TokenCount;
+import org.agentmemory.api.conversation.TurnRecord;
+import org.agentmemory.api.conversation.TurnState;
+import org.agentmemory.conversation.control.ConversationStore;
+import org.agentmemory.conversation.entity.Conversation;
+import org.agentmemory.conversation.entity.Turn;
+import org.agentmemory.embedding.EmbeddingModel;
+import org.agentmemory.recall.entity.TurnMessage;
+import org.agentmemory.testsupport.Databases;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The embedding queue of conversation messages on real H2 and PostgreSQL databases (no search index here). */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MessageIndexTest {
+
+    private EntityManagerFactory h2;
+    private EntityManagerFactory postgres;
+
+    @BeforeAll
+    void start() {
+        h2 = Databases.unit("memory-hibernate", Databases.freshH2());
+        postgres = Databases.unit("memory-hibernate", Databases.freshPostgres("agent_memory_message_index_test"));
+    }
+
+    @AfterAll
+    void stop() {
+        h2.close();
+        postgres.close();
+    }
+
+    Stream<Arguments> units() {
+        return Stream.of(Arguments.of("hibernate-h2", h2), Arguments.of("hibernate-postgresql", postgres));
+    }
+
+    /** A model that refuses texts containing "poison" and otherwise returns a fixed unit vector. */
+    private static final class FakeModel implements EmbeddingModel {
+        private final String name;
+        int batchCalls;
+
+        FakeModel(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public int dimension() {
+            return 384;
+        }
+
+        @Override
+        public float[] embed(String text) {
+            if (text.contains("poison")) {
+                throw new IllegalArgumentException("refused");
+            }
+            float[] v = new float[384];
+            v[Math.floorMod(text.hashCode(), 384)] = 1f;
+            return v;
+        }
+
+        @Override
+        public List<float[]> embedAll(List<String> texts) {
+            batchCalls++;
+            List<float[]> out = new ArrayList<>();
+            for (String t : texts) {
+                out.add(embed(t));
+            }
+            return out;
+        }
+    }
+
+    private static <T> T inTx(EntityManagerFactory emf, Function<EntityManager, T> work) {
+        EntityManager em = emf.createEntityManager();
+        try {
+            em.getTransaction().begin();
+            T result = work.apply(em);
+            em.getTransaction().commit();
+            return result;
+        } finally {
+            if (em.getTransaction().isActive()) {
+                em.getTransaction().rollback();
+            }
+            em.close();
+        }
+    }
+
+    private static long conversationWith(EntityManagerFactory emf, String user, String... texts) {
+        Instant now = Instant.parse("2026-11-30T12:00:00Z");
+        return inTx(emf, em -> {
+            ConversationStore store = new ConversationStore(em);
+            Conversation c = store.insert(ConversationKey.of("bot", user, "s"), Map.of(), now);
+            for (int i = 0; i < texts.length; i++) {
+                TurnRecord record = new TurnRecord("t" + i, null, user, texts[i], "", null, List.of(), now, Map.of(),
+                        "bot", List.of(), null, new TokenCount(1, 0, 0, 1, "o200k_base"), TurnState.RAW, 2, "1");
+                Turn turn = store.append(c, record, now);
+                em.persist(new TurnMessage(turn, TurnMessage.USER, null, null, texts[i], texts[i]));
+            }
+            return c.getId();
+        });
+    }
+
+    private static List<TurnMessage> messages(EntityManagerFactory emf, long conversationId) {
+        return inTx(emf, em -> em.createQuery("SELECT m FROM TurnMessage m WHERE m.conversationId = :c ORDER BY m.id",
+                TurnMessage.class).setParameter("c", conversationId).getResultList());
+    }
+
+    @ParameterizedTest(name = "{0}", autoCloseArguments = false)
+    @MethodSource("units")
+    void aRefusedTextNeverBlocksTheQueue(String name, EntityManagerFactory emf) {
+        String user = "queue-" + name;
+        long c = conversationWith(emf, user, "first message", "poison pill", "third message");
+        FakeModel model = new FakeModel("fake-a");
+        long pendingBefore = inTx(emf, em -> MessageIndex.pendingEmbeddings(em, "default", user, null));
+        assertThat(pendingBefore).isEqualTo(3);
+
+        int taken = inTx(emf, em -> MessageIndex.embedPending(em, model, 128));
+
+        assertThat(taken).isGreaterThanOrEqualTo(3);
+        List<TurnMessage> stored = messages(emf, c);
+        assertThat(stored).extracting(TurnMessage::getEmbeddingModel).containsExactly("fake-a", MessageIndex.NO_VECTOR, "fake-a");
+        assertThat(stored.get(0).getEmbedding()).containsExactly(model.embed("first message"));
+        assertThat(stored.get(1).getEmbedding()).isNull();
+        long pendingAfter = inTx(emf, em -> MessageIndex.pendingEmbeddings(em, "default", user, null));
+        assertThat(pendingAfter).isZero();
+    }
+
+    @ParameterizedTest(name = "{0}", autoCloseArguments = false)
+    @MethodSource("units")
+    void aModelChangeQueuesTheOtherModelsVectorsAgain(String name, EntityManagerFactory emf) {
+        String user = "change-" + name;
+        long c = conversationWith(emf, user, "alpha", "poison beta");
+        inTx(emf, em -> MessageIndex.embedPending(em, new FakeModel("fake-old"), 128));
+
+        int requeued = inTx(emf, em -> MessageIndex.requeueOtherModels(em, "fake-new"));
+
+        assertThat(requeued).isGreaterThanOrEqualTo(1);
+        List<TurnMessage> stored = messages(emf, c);
+        // The vector of the old model is queued again; the message that has no vector on purpose stays as it is.
+        assertThat(stored).extracting(TurnMessage::getEmbeddingModel).containsExactly(null, MessageIndex.NO_VECTOR);
+        assertThat(stored.get(0).getEmbedding()).isNull();
+        inTx(emf, em -> MessageIndex.embedPending(em, new FakeModel("fake-new"), 128));
+        assertThat(messages(emf, c)).extracting(TurnMessage::getEmbeddingModel).containsExactly("fake-new", MessageIndex.NO_VECTOR);
+        int again = inTx(emf, em -> MessageIndex.requeueOtherModels(em, "fake-new"));
+        assertThat(again).isZero();
+    }
+}

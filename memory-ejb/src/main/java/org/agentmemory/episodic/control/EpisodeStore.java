@@ -57,6 +57,22 @@ public class EpisodeStore {
     }
 
     /**
+     * @param tenantId    the tenant
+     * @param contentKeys content keys (any number; queried in chunks of 500)
+     * @return the stored episodes with one of these keys
+     */
+    public List<org.agentmemory.episodic.entity.Episode> findByContentKeys(String tenantId, List<String> contentKeys) {
+        List<org.agentmemory.episodic.entity.Episode> found = new ArrayList<>();
+        List<String> distinct = new ArrayList<>(new java.util.LinkedHashSet<>(contentKeys));
+        for (int from = 0; from < distinct.size(); from += 500) {
+            found.addAll(em.createQuery("SELECT e FROM Episode e WHERE e.tenantId = :t AND e.contentKey IN :k",
+                    org.agentmemory.episodic.entity.Episode.class).setParameter("t", tenantId)
+                    .setParameter("k", distinct.subList(from, Math.min(distinct.size(), from + 500))).getResultList());
+        }
+        return found;
+    }
+
+    /**
      * @param tenantId  the tenant
      * @param episodeId the public id
      * @return the episode or {@code null}

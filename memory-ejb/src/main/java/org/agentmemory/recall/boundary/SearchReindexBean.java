@@ -34,6 +34,7 @@ import org.hibernate.search.mapper.pojo.massindexing.MassIndexingMonitor;
  * <p>Bean-managed concurrency: the status is read while a run holds the bean.
  */
 @Singleton
+@jakarta.ejb.Startup
 @LocalBean
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 public class SearchReindexBean {
@@ -45,6 +46,29 @@ public class SearchReindexBean {
 
     @Resource
     SessionContext context;
+
+    @Resource
+    jakarta.ejb.TimerService timers;
+
+    @jakarta.inject.Inject
+    org.agentmemory.config.Settings settings;
+
+    /** Arms the nightly merge ({@code memory.search.merge-hour}); non-persistent, each server merges its own index. */
+    @jakarta.annotation.PostConstruct
+    void armNightlyMerge() {
+        int hour = settings.searchMergeHour();
+        if (hour >= 0) {
+            timers.createCalendarTimer(new jakarta.ejb.ScheduleExpression().timezone("UTC").hour(hour).minute(0)
+                    .second(0), new jakarta.ejb.TimerConfig("nightly search index merge", false));
+        }
+    }
+
+    /** The nightly merge: skipped when a reindex or merge is running. */
+    @jakarta.ejb.Timeout
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    void nightlyMerge() {
+        startMerge();
+    }
 
     private final AtomicReference<ReindexStatus> status =
             new AtomicReference<>(new ReindexStatus("idle", 0, 0, null, null, null));

@@ -263,7 +263,8 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
         EpisodeStore store = store();
         List<ScoredId> ranked;
         switch (mode) {
-            case VECTOR -> ranked = store.vectorLeg(namespace, settings.embeddingModel().embedQuery(query), fetch, threshold,
+            case VECTOR -> ranked = store.vectorLeg(namespace, settings.embeddingModel().name(),
+                    settings.embeddingModel().embedQuery(query), fetch, threshold,
                     failuresOnly, now);
             case FULL_TEXT -> ranked = store.fullTextLeg(namespace, query, fetch, failuresOnly, now);
             default -> {
@@ -271,7 +272,8 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
                 Map<String, List<ScoredId>> legs = new LinkedHashMap<>();
                 float[] queryVector = org.agentmemory.embedding.QueryVectors.orNull(settings.embeddingModel(), query);
                 legs.put(RecallMode.VECTOR.value(), queryVector == null ? List.of()
-                        : store.vectorLeg(namespace, queryVector, depth, threshold, failuresOnly, now));
+                        : store.vectorLeg(namespace, settings.embeddingModel().name(), queryVector, depth, threshold,
+                                failuresOnly, now));
                 legs.put(RecallMode.FULL_TEXT.value(), store.fullTextLeg(namespace, query, depth, failuresOnly, now));
                 ranked = new ArrayList<>();
                 for (FusedHit hit : settings.recallFusion().fuse(legs)) {

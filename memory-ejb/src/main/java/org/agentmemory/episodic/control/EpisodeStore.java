@@ -57,6 +57,32 @@ public class EpisodeStore {
     }
 
     /**
+     * Embeds again, with the configured model, up to {@code max} episodes another model embedded (after a change of
+     * {@code memory.embedding.model}); until then the vector leg leaves them out. Entities are updated, so the index
+     * follows. An episode the model refuses keeps no vector (full-text recall still finds it).
+     *
+     * @param model the configured model
+     * @param max   at most this many episodes
+     * @return how many episodes had another model's vector (0: none left)
+     */
+    public int reembedOtherModels(org.agentmemory.embedding.EmbeddingModel model, int max) {
+        List<org.agentmemory.episodic.entity.Episode> stale = em.createQuery("SELECT e FROM Episode e"
+                + " WHERE e.embeddingModel <> :model ORDER BY e.id DESC", org.agentmemory.episodic.entity.Episode.class)
+                .setParameter("model", model.name()).setMaxResults(max)
+                .setLockMode(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
+                .setHint("jakarta.persistence.lock.timeout", -2)
+                .getResultList();
+        for (org.agentmemory.episodic.entity.Episode e : stale) {
+            try {
+                e.setEmbedding(model.embed(TextNormalization.searchableText(EpisodeMapper.toRecord(e))), model.name());
+            } catch (RuntimeException refused) {
+                e.setEmbedding(null, null);
+            }
+        }
+        return stale.size();
+    }
+
+    /**
      * @param tenantId    the tenant
      * @param contentKeys content keys (any number; queried in chunks of 500)
      * @return the stored episodes with one of these keys
@@ -236,6 +262,7 @@ public class EpisodeStore {
      * The vector leg: k nearest neighbours by cosine similarity among the namespace's live episodes.
      *
      * @param namespace     the namespace
+     * @param model         the name of the model that made {@code vector}; only episodes embedded by it compete
      * @param vector        the query embedding (unit length)
      * @param k             how many
      * @param minSimilarity the least cosine similarity kept
@@ -243,13 +270,14 @@ public class EpisodeStore {
      * @param now           for expiry
      * @return database ids (as text) with their cosine similarity, best first
      */
-    public List<ScoredId> vectorLeg(MemoryNamespace namespace, float[] vector, int k, double minSimilarity,
-            boolean failuresOnly, Instant now) {
+    public List<ScoredId> vectorLeg(MemoryNamespace namespace, String model, float[] vector, int k,
+            double minSimilarity, boolean failuresOnly, Instant now) {
         List<List<?>> hits = Search.session(em).search(org.agentmemory.episodic.entity.Episode.class)
                 .select(f -> f.composite().from(f.id(Long.class), f.score()).asList())
                 .where(f -> f.knn(org.agentmemory.recall.control.Similarity.knnCandidates(k)).field("embedding")
                         .matching(vector)
-                        .filter(scope(f, namespace, failuresOnly, now)))
+                        .filter(f.bool().must(scope(f, namespace, failuresOnly, now))
+                                .filter(f.match().field("embeddingModel").matching(model))))
                 .fetchHits(k);
         List<ScoredId> legs = new ArrayList<>(hits.size());
         for (List<?> hit : hits) {

@@ -157,6 +157,8 @@ public class Episode {
     @Column(name = "embedding")
     private float[] embedding;
 
+    /** Indexed so the vector leg compares only vectors of the configured model. */
+    @KeywordField
     @Column(name = "embedding_model", length = 64)
     private String embeddingModel;
 

@@ -146,7 +146,8 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
     public long pendingEmbeddings(String tenantId, String userId, Long conversationId) throws InvalidInputException {
         org.agentmemory.conversation.control.InputRules.checkTenant(tenantId);
         org.agentmemory.conversation.control.InputRules.checkOptionalId("userId", userId);
-        long inDatabase = MessageIndex.pendingEmbeddings(em, tenantId, userId, conversationId);
+        long inDatabase = MessageIndex.pendingEmbeddings(em, tenantId, userId, conversationId,
+                settings.embeddingModel().name());
         if (inDatabase > 0) {
             return inDatabase;
         }

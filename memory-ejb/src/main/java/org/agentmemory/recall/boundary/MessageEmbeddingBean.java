@@ -32,9 +32,9 @@ import org.agentmemory.recall.control.MessageIndex;
  * without waiting a second per batch). Runs never overlap, so nothing is skipped or logged as overlapping. Safe
  * on every server of a cluster: rows another embedder holds are skipped ({@code SKIP LOCKED}).
  *
- * <p>At start, messages whose vector came from another model than the configured one ({@code memory.embedding.model})
- * are queued again, so a model change re-embeds the history in the background instead of mixing two models'
- * vectors in one index for good.
+ * <p>After a change of {@code memory.embedding.model}, runs with room left re-embed the messages and episodes whose
+ * vector came from another model, newest first, until none is left; meanwhile vector recall of episodes leaves them
+ * out (their vectors cannot be compared with the new model's) and messages count as pending.
  */
 @Singleton
 @Startup
@@ -68,8 +68,9 @@ public class MessageEmbeddingBean {
     }
 
     /**
-     * One run: embeds a batch in its own transaction, then re-arms the timer whatever happened (a failed batch
-     * rolls back, its messages stay full-text only until the next run).
+     * One run: embeds a batch of new messages in its own transaction; with room left in the batch, re-embeds
+     * messages and episodes another model embedded; then re-arms the timer whatever happened (a failed batch rolls
+     * back, its rows stay as they were until the next run).
      */
     @Timeout
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -77,19 +78,20 @@ public class MessageEmbeddingBean {
         long delay = IDLE_DELAY_MS;
         try {
             MessageEmbeddingBean self = context.getBusinessObject(MessageEmbeddingBean.class);
-            if (!requeued) {
-                int requeuedCount = self.requeueOtherModels();
-                requeued = true;
-                if (requeuedCount > 0) {
-                    LOG.info(() -> requeuedCount + " conversation messages were embedded by another model than "
-                            + settings.embeddingModel().name() + "; they are embedded again in the background");
+            int done = self.embedBatch();
+            if (done < BATCH && otherModelsLeft) {
+                int stale = self.reembedBatch(BATCH - done);
+                if (stale == 0) {
+                    otherModelsLeft = false; // checked again at the next start
+                } else {
+                    LOG.fine(() -> "Re-embedded " + stale + " messages/episodes with " + settings.embeddingModel().name());
                 }
+                done += stale;
             }
-            int embedded = self.embedBatch();
-            if (embedded >= BATCH) {
+            if (done >= BATCH) {
                 delay = BACKLOG_DELAY_MS;
             }
-        } catch (RuntimeException | LinkageError e) {
+        } catch (Throwable e) { // NOSONAR: whatever fails, the chain of runs must go on (finally re-arms once)
             // The messages stay findable by full text; the next run tries again.
             LOG.log(Level.WARNING, "Embedding conversation messages failed", e);
         } finally {
@@ -97,7 +99,8 @@ public class MessageEmbeddingBean {
         }
     }
 
-    private volatile boolean requeued;
+    /** Whether rows embedded by another model may remain (true at start, false once a run finds none). */
+    private volatile boolean otherModelsLeft = true;
 
     /**
      * @return how many messages were taken from the queue (embedded, or marked as having no vector)
@@ -112,18 +115,24 @@ public class MessageEmbeddingBean {
     }
 
     /**
-     * @return how many messages were queued again because another model embedded them
+     * @param max at most this many rows
+     * @return how many messages and episodes embedded by another model were embedded again
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public int requeueOtherModels() {
-        return MessageIndex.requeueOtherModels(em, settings.embeddingModel().name());
+    public int reembedBatch(int max) {
+        int messages = MessageIndex.reembedOtherModels(em, settings.embeddingModel(), max);
+        int episodes = messages < max
+                ? new org.agentmemory.episodic.control.EpisodeStore(em).reembedOtherModels(settings.embeddingModel(),
+                        max - messages)
+                : 0;
+        return messages + episodes;
     }
 
     private void arm(long delayMs) {
         try {
             timers.createSingleActionTimer(delayMs, new TimerConfig("conversation message embedding", false));
         } catch (IllegalStateException | jakarta.ejb.EJBException e) {
-            LOG.log(Level.FINE, "Embedding timer not re-armed (the application is stopping)", e);
+            LOG.log(Level.WARNING, "Embedding timer not re-armed (expected only while the application stops)", e);
         }
     }
 }

@@ -82,7 +82,12 @@ public class SearchReindexBean {
      */
     public ReindexStatus start() {
         if (begin()) {
-            context.getBusinessObject(SearchReindexBean.class).run();
+            try {
+                context.getBusinessObject(SearchReindexBean.class).run();
+            } catch (RuntimeException e) {
+                status.set(new ReindexStatus("failed", 0, 0, status.get().startedAt(), Instant.now(), e.toString()));
+                throw e;
+            }
         }
         return current();
     }
@@ -94,7 +99,12 @@ public class SearchReindexBean {
      */
     public ReindexStatus startMerge() {
         if (begin()) {
-            context.getBusinessObject(SearchReindexBean.class).merge();
+            try {
+                context.getBusinessObject(SearchReindexBean.class).merge();
+            } catch (RuntimeException e) {
+                status.set(new ReindexStatus("failed", 0, 0, status.get().startedAt(), Instant.now(), e.toString()));
+                throw e;
+            }
         }
         return current();
     }

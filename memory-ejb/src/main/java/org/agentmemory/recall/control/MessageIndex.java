@@ -108,8 +108,13 @@ public final class MessageIndex {
                 // SKIP LOCKED where the provider supports it (Hibernate: -2); concurrent embedders share the work.
                 .setHint("jakarta.persistence.lock.timeout", -2)
                 .getResultList();
+        embedEach(pending, model);
+        return pending.size();
+    }
+
+    private static void embedEach(List<TurnMessage> messages, EmbeddingModel model) {
         List<TurnMessage> embeddable = new java.util.ArrayList<>();
-        for (TurnMessage m : pending) {
+        for (TurnMessage m : messages) {
             if (m.getSearchText() == null || m.getSearchText().isBlank()) {
                 m.setEmbedding(null, NO_VECTOR); // nothing to embed: full-text only, never pending again
             } else {
@@ -134,22 +139,28 @@ public final class MessageIndex {
                 }
             }
         }
-        return pending.size();
     }
 
     /**
-     * Queues again the messages another model embedded (their vectors cannot be compared with the configured
-     * model's). Messages marked {@link #NO_VECTOR} stay as they are. A bulk update: the index keeps the old vectors
-     * until each message is embedded again.
+     * Embeds again, with the configured model, up to {@code max} messages another model embedded (their vectors
+     * cannot be compared with the configured model's). Entities are updated, so the index follows. Messages marked
+     * {@link #NO_VECTOR} stay as they are.
      *
      * @param em    the entity manager (in a transaction)
-     * @param model the configured model's name
-     * @return how many messages were queued
+     * @param model the configured model
+     * @param max   at most this many messages
+     * @return how many messages were found with another model's vector (0: none left)
      */
-    public static int requeueOtherModels(EntityManager em, String model) {
-        return em.createQuery("UPDATE TurnMessage m SET m.embeddingModel = NULL, m.embedding = NULL"
-                + " WHERE m.embeddingModel <> :model AND m.embeddingModel <> :none")
-                .setParameter("model", model).setParameter("none", NO_VECTOR).executeUpdate();
+    public static int reembedOtherModels(EntityManager em, EmbeddingModel model, int max) {
+        List<TurnMessage> stale = em.createQuery("SELECT m FROM TurnMessage m WHERE m.embeddingModel <> :model"
+                + " AND m.embeddingModel <> :none ORDER BY m.id DESC", TurnMessage.class)
+                .setParameter("model", model.name()).setParameter("none", NO_VECTOR)
+                .setMaxResults(max)
+                .setLockMode(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
+                .setHint("jakarta.persistence.lock.timeout", -2)
+                .getResultList();
+        embedEach(stale, model);
+        return stale.size();
     }
 
     /**
@@ -157,12 +168,16 @@ public final class MessageIndex {
      * @param tenantId       the tenant
      * @param userId         only this user's messages, or {@code null}
      * @param conversationId only this conversation's messages, or {@code null}
-     * @return how many of those messages still wait for their vector
+     * @param model          the configured model's name
+     * @return how many of those messages still wait for a vector of the configured model
      */
-    public static long pendingEmbeddings(EntityManager em, String tenantId, String userId, Long conversationId) {
-        String jpql = "SELECT COUNT(m) FROM TurnMessage m WHERE m.tenantId = :t AND m.embeddingModel IS NULL"
+    public static long pendingEmbeddings(EntityManager em, String tenantId, String userId, Long conversationId,
+            String model) {
+        String jpql = "SELECT COUNT(m) FROM TurnMessage m WHERE m.tenantId = :t AND (m.embeddingModel IS NULL"
+                + " OR (m.embeddingModel <> :model AND m.embeddingModel <> :none))"
                 + (userId == null ? "" : " AND m.userId = :u") + (conversationId == null ? "" : " AND m.conversationId = :c");
-        var q = em.createQuery(jpql, Long.class).setParameter("t", tenantId);
+        var q = em.createQuery(jpql, Long.class).setParameter("t", tenantId).setParameter("model", model)
+                .setParameter("none", NO_VECTOR);
         if (userId != null) {
             q.setParameter("u", userId);
         }

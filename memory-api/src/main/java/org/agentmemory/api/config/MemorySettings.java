@@ -81,7 +81,8 @@ public final class MemorySettings {
      * {@code all-minilm-l6-v2-q} (int8); all give 384 dimensions. The default was chosen by measurement
      * ({@code EmbeddingBenchmark}, {@code LocomoBenchmark}): on LoCoMo its vector leg recalls R@10 0.606 against
      * 0.494 for MiniLM, at 5.0 ms of CPU per message against 7.2 ms for float MiniLM. Changing it makes the
-     * background embedder re-embed conversation messages; stored episodes keep their vectors until re-recorded.
+     * background embedder re-embed conversation messages and episodes; until an episode is re-embedded, vector
+     * recall leaves it out (its vector cannot be compared with the new model's) and full-text recall still finds it.
      * Default: {@value Defaults#EMBEDDING_MODEL}.
      */
     public static final String EMBEDDING_MODEL = "memory.embedding.model";

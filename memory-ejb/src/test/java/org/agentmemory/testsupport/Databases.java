@@ -74,4 +74,28 @@ public final class Databases {
         props.put("jakarta.persistence.nonJtaDataSource", dataSource);
         return Persistence.createEntityManagerFactory(unit, props);
     }
+
+    /**
+     * Runs {@code work} in a resource-local transaction of a new entity manager: committed when it returns,
+     * rolled back when it throws.
+     *
+     * @param emf  the persistence unit
+     * @param work what to do
+     * @param <T>  the result type
+     * @return what {@code work} returned
+     */
+    public static <T> T inTransaction(EntityManagerFactory emf, java.util.function.Function<jakarta.persistence.EntityManager, T> work) {
+        jakarta.persistence.EntityManager em = emf.createEntityManager();
+        try {
+            em.getTransaction().begin();
+            T result = work.apply(em);
+            em.getTransaction().commit();
+            return result;
+        } finally {
+            if (em.getTransaction().isActive()) {
+                em.getTransaction().rollback();
+            }
+            em.close();
+        }
+    }
 }

@@ -81,15 +81,7 @@ public class SearchReindexBean {
      * @return the status after the call
      */
     public ReindexStatus start() {
-        if (begin()) {
-            try {
-                context.getBusinessObject(SearchReindexBean.class).run();
-            } catch (RuntimeException e) {
-                status.set(new ReindexStatus("failed", 0, 0, status.get().startedAt(), Instant.now(), e.toString()));
-                throw e;
-            }
-        }
-        return current();
+        return launch(SearchReindexBean::run);
     }
 
     /**
@@ -98,9 +90,14 @@ public class SearchReindexBean {
      * @return the status after the call
      */
     public ReindexStatus startMerge() {
+        return launch(SearchReindexBean::merge);
+    }
+
+    /** Starts {@code job} on a container thread unless a run is in progress; a failed dispatch ends as failed. */
+    private ReindexStatus launch(java.util.function.Consumer<SearchReindexBean> job) {
         if (begin()) {
             try {
-                context.getBusinessObject(SearchReindexBean.class).merge();
+                job.accept(context.getBusinessObject(SearchReindexBean.class));
             } catch (RuntimeException e) {
                 status.set(new ReindexStatus("failed", 0, 0, status.get().startedAt(), Instant.now(), e.toString()));
                 throw e;

@@ -107,12 +107,8 @@ public class Settings {
                 v -> v >= 1 && v <= 1000, "an integer from 1 to 1000");
         searchMergeHour = intValue(MemorySettings.SEARCH_MERGE_HOUR, MemorySettings.Defaults.SEARCH_MERGE_HOUR,
                 v -> v >= -1 && v <= 23, "an hour from 0 to 23 (UTC), or -1 for never");
-        recallNeighborWeight = config.getOptionalValue(MemorySettings.RECALL_NEIGHBOR_WEIGHT, Double.class)
-                .orElse(MemorySettings.Defaults.RECALL_NEIGHBOR_WEIGHT);
-        if (!(recallNeighborWeight >= 0 && recallNeighborWeight <= 1)) {
-            throw new IllegalStateException(MemorySettings.RECALL_NEIGHBOR_WEIGHT + " is " + recallNeighborWeight
-                    + "; it must be a number from 0 to 1. Default: " + MemorySettings.Defaults.RECALL_NEIGHBOR_WEIGHT);
-        }
+        recallNeighborWeight = doubleValue(MemorySettings.RECALL_NEIGHBOR_WEIGHT,
+                MemorySettings.Defaults.RECALL_NEIGHBOR_WEIGHT, v -> v >= 0 && v <= 1, "a number from 0 to 1");
     }
 
     /** @return {@value MemorySettings#SEARCH_MERGE_HOUR}: 0–23 (UTC), or −1 for never */
@@ -145,10 +141,13 @@ public class Settings {
     }
 
     private double weight(String key, double defaultValue) {
+        return doubleValue(key, defaultValue, v -> v >= 0 && !Double.isInfinite(v), "a finite number ≥ 0");
+    }
+
+    private double doubleValue(String key, double defaultValue, java.util.function.DoublePredicate valid, String allowed) {
         double value = config.getOptionalValue(key, Double.class).orElse(defaultValue);
-        if (!(value >= 0) || Double.isInfinite(value)) {
-            throw new IllegalStateException(key + " is " + value + "; it must be a finite number ≥ 0. Default: "
-                    + defaultValue);
+        if (!valid.test(value)) { // NaN fails every comparison, so it is never valid
+            throw new IllegalStateException(key + " is " + value + "; it must be " + allowed + ". Default: " + defaultValue);
         }
         return value;
     }

@@ -62,6 +62,9 @@ public class MessageEmbeddingBean {
     @Resource
     SessionContext context;
 
+    /** Whether rows embedded by another model may remain (true at start, false once a run finds none). */
+    private volatile boolean otherModelsLeft = true;
+
     @PostConstruct
     void start() {
         arm(IDLE_DELAY_MS);
@@ -98,9 +101,6 @@ public class MessageEmbeddingBean {
             arm(delay);
         }
     }
-
-    /** Whether rows embedded by another model may remain (true at start, false once a run finds none). */
-    private volatile boolean otherModelsLeft = true;
 
     /**
      * @return how many messages were taken from the queue (embedded, or marked as having no vector)

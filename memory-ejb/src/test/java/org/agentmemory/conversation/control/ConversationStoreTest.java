@@ -74,18 +74,7 @@ class ConversationStoreTest {
     }
 
     private static <T> T inTx(EntityManagerFactory emf, Function<ConversationStore, T> work) {
-        EntityManager em = emf.createEntityManager();
-        try {
-            em.getTransaction().begin();
-            T result = work.apply(new ConversationStore(em));
-            em.getTransaction().commit();
-            return result;
-        } finally {
-            if (em.getTransaction().isActive()) {
-                em.getTransaction().rollback();
-            }
-            em.close();
-        }
+        return Databases.inTransaction(emf, em -> work.apply(new ConversationStore(em)));
     }
 
     @ParameterizedTest(name = "{0}", autoCloseArguments = false)

@@ -48,18 +48,7 @@ class OmissionStoreTest {
     }
 
     private static <T> T inTx(EntityManagerFactory emf, Function<EntityManager, T> work) {
-        EntityManager em = emf.createEntityManager();
-        try {
-            em.getTransaction().begin();
-            T result = work.apply(em);
-            em.getTransaction().commit();
-            return result;
-        } finally {
-            if (em.getTransaction().isActive()) {
-                em.getTransaction().rollback();
-            }
-            em.close();
-        }
+        return Databases.inTransaction(emf, work);
     }
 
     private static long conversation(EntityManagerFactory emf, String user) {

@@ -1,8 +1,5 @@
 package org.agentmemory.it.bench;
 
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.HttpURLConnection;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -68,10 +65,10 @@ public final class ContextBenchmark {
         URL contextUrl = api.uri("/conversations/" + id + "/context").toURL();
         URL historyUrl = api.uri("/conversations/" + id).toURL();
 
-        JsonNode first = Api.JSON.readTree(call(contextUrl, body));
+        JsonNode first = Api.JSON.readTree(HttpLoad.call(contextUrl, body));
         long[] context = time(contextUrl, body);
         long[] history = time(historyUrl, null);
-        JsonNode last = Api.JSON.readTree(call(contextUrl, body));
+        JsonNode last = Api.JSON.readTree(HttpLoad.call(contextUrl, body));
 
         StringBuilder report = new StringBuilder();
         report.append(String.format(Locale.ROOT, "Context endpoint benchmark (PostgreSQL): %d turns written in %.1f s;"
@@ -93,39 +90,16 @@ public final class ContextBenchmark {
     /** @return {p50, p99} in nanoseconds */
     private static long[] time(URL url, byte[] body) throws Exception {
         for (int i = 0; i < WARMUP; i++) {
-            call(url, body);
+            HttpLoad.call(url, body);
         }
         long[] times = new long[CALLS];
         for (int i = 0; i < CALLS; i++) {
             long start = System.nanoTime();
-            call(url, body);
+            HttpLoad.call(url, body);
             times[i] = System.nanoTime() - start;
         }
         Arrays.sort(times);
         return new long[] {times[CALLS / 2], times[(int) Math.ceil(CALLS * 0.99) - 1]};
-    }
-
-    /** One request over a kept-alive connection; POST when a body is given, else GET. @return the response body */
-    private static byte[] call(URL url, byte[] body) throws Exception {
-        HttpURLConnection con = (HttpURLConnection) url.openConnection();
-        if (body != null) {
-            con.setRequestMethod("POST");
-            con.setDoOutput(true);
-            con.setRequestProperty("Content-Type", "application/json");
-            con.setFixedLengthStreamingMode(body.length);
-            try (OutputStream out = con.getOutputStream()) {
-                out.write(body);
-            }
-        }
-        int status = con.getResponseCode();
-        byte[] answer;
-        try (InputStream in = status < 400 ? con.getInputStream() : con.getErrorStream()) {
-            answer = in.readAllBytes();
-        }
-        if (status != 200) {
-            throw new IllegalStateException(url + " answered " + status + ": " + new String(answer, java.nio.charset.StandardCharsets.UTF_8));
-        }
-        return answer;
     }
 
     /** The generator of memory-bench's CompactionBenchmark (seed 42), as JSON turns. */

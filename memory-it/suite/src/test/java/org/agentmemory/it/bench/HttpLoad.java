@@ -18,14 +18,7 @@ final class HttpLoad {
     /** POSTs a JSON body, drains the answer (so the connection is reused) and returns the status (-1 on I/O error). */
     static int post(URL url, byte[] body) {
         try {
-            HttpURLConnection con = (HttpURLConnection) url.openConnection();
-            con.setRequestMethod("POST");
-            con.setDoOutput(true);
-            con.setRequestProperty("Content-Type", "application/json");
-            con.setFixedLengthStreamingMode(body.length);
-            try (OutputStream out = con.getOutputStream()) {
-                out.write(body);
-            }
+            HttpURLConnection con = open(url, body);
             int status = con.getResponseCode();
             try (InputStream in = status < 400 ? con.getInputStream() : con.getErrorStream()) {
                 byte[] buffer = new byte[16 * 1024];
@@ -37,5 +30,40 @@ final class HttpLoad {
         } catch (IOException e) {
             return -1;
         }
+    }
+
+    /**
+     * One request over a kept-alive connection: POST with a JSON body when {@code body} is given, else GET.
+     *
+     * @return the response body
+     * @throws IOException on I/O errors
+     * @throws IllegalStateException when the answer is not 200 (with the answer's body)
+     */
+    static byte[] call(URL url, byte[] body) throws IOException {
+        HttpURLConnection con = open(url, body);
+        int status = con.getResponseCode();
+        byte[] answer;
+        try (InputStream in = status < 400 ? con.getInputStream() : con.getErrorStream()) {
+            answer = in == null ? new byte[0] : in.readAllBytes();
+        }
+        if (status != 200) {
+            throw new IllegalStateException(url + " answered " + status + ": "
+                    + new String(answer, java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return answer;
+    }
+
+    private static HttpURLConnection open(URL url, byte[] body) throws IOException {
+        HttpURLConnection con = (HttpURLConnection) url.openConnection();
+        if (body != null) {
+            con.setRequestMethod("POST");
+            con.setDoOutput(true);
+            con.setRequestProperty("Content-Type", "application/json");
+            con.setFixedLengthStreamingMode(body.length);
+            try (OutputStream out = con.getOutputStream()) {
+                out.write(body);
+            }
+        }
+        return con;
     }
 }

@@ -43,6 +43,7 @@ public class Settings {
     private Duration omissionTtl;
     private int recallCandidates;
     private double recallNeighborWeight;
+    private double embeddingBusyShare;
     private int searchMergeHour;
     private boolean compactionEnabled;
     private boolean inlineMessageEmbedding;
@@ -109,6 +110,13 @@ public class Settings {
                 v -> v >= -1 && v <= 23, "an hour from 0 to 23 (UTC), or -1 for never");
         recallNeighborWeight = doubleValue(MemorySettings.RECALL_NEIGHBOR_WEIGHT,
                 MemorySettings.Defaults.RECALL_NEIGHBOR_WEIGHT, v -> v >= 0 && v <= 1, "a number from 0 to 1");
+        embeddingBusyShare = doubleValue(MemorySettings.EMBEDDING_BUSY_SHARE,
+                MemorySettings.Defaults.EMBEDDING_BUSY_SHARE, v -> v > 0 && v <= 1, "a number above 0, at most 1");
+    }
+
+    /** @return {@value MemorySettings#EMBEDDING_BUSY_SHARE}, in (0, 1] */
+    public double embeddingBusyShare() {
+        return embeddingBusyShare;
     }
 
     /** @return {@value MemorySettings#SEARCH_MERGE_HOUR}: 0–23 (UTC), or −1 for never */

@@ -3,73 +3,17 @@ package org.agentmemory.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import org.agentmemory.embedding.InProcessEmbeddingModel;
 import org.agentmemory.recall.control.ReciprocalRankFusion;
 import org.agentmemory.recall.control.WeightedScoreFusion;
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigValue;
-import org.eclipse.microprofile.config.spi.ConfigSource;
-import org.eclipse.microprofile.config.spi.Converter;
 import org.junit.jupiter.api.Test;
 
 class SettingsTest {
 
-    /** A config over a map, converting the few types Settings reads. */
-    private record MapConfig(Map<String, String> values) implements Config {
-
-        @Override
-        public <T> T getValue(String name, Class<T> type) {
-            return getOptionalValue(name, type).orElseThrow();
-        }
-
-        @Override
-        public ConfigValue getConfigValue(String name) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public <T> Optional<T> getOptionalValue(String name, Class<T> type) {
-            String raw = values.get(name);
-            if (raw == null) {
-                return Optional.empty();
-            }
-            Object value = type == Integer.class ? Integer.valueOf(raw)
-                    : type == Double.class ? Double.valueOf(raw)
-                    : type == Boolean.class ? Boolean.valueOf(raw)
-                    : raw;
-            return Optional.of(type.cast(value));
-        }
-
-        @Override
-        public Iterable<String> getPropertyNames() {
-            return values.keySet();
-        }
-
-        @Override
-        public Iterable<ConfigSource> getConfigSources() {
-            return List.of();
-        }
-
-        @Override
-        public <T> Optional<Converter<T>> getConverter(Class<T> type) {
-            return Optional.empty();
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> type) {
-            throw new IllegalArgumentException();
-        }
-    }
-
     private static Settings read(Map<String, String> values) {
-        Settings settings = new Settings();
-        settings.config = new MapConfig(values);
-        settings.read();
-        return settings;
+        return TestSettings.of(values);
     }
 
     @Test
@@ -80,6 +24,9 @@ class SettingsTest {
         assertThat(settings.recallFusion()).isInstanceOfSatisfying(ReciprocalRankFusion.class,
                 rrf -> assertThat(rrf.k()).isEqualTo(10));
         assertThat(settings.recallNeighborWeight()).isEqualTo(0.4);
+        assertThat(settings.embeddingBusyShare()).isEqualTo(0.25);
+        assertThat(read(Map.of("memory.tokenizer", "heuristic", "memory.embedding.busy-share", "1")).embeddingBusyShare())
+                .isEqualTo(1.0);
         assertThat(settings.searchMergeHour()).isEqualTo(3);
         assertThat(read(Map.of("memory.tokenizer", "heuristic", "memory.search.merge-hour", "-1")).searchMergeHour())
                 .isEqualTo(-1);
@@ -113,6 +60,10 @@ class SettingsTest {
                 .hasMessage("memory.recall.fusion is 'max'; it must be rrf or weighted. Default: rrf");
         assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.recall.neighbor-weight", "1.5")))
                 .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("memory.recall.neighbor-weight is 1.5");
+        assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.embedding.busy-share", "0")))
+                .hasMessage("memory.embedding.busy-share is 0.0; it must be a number above 0, at most 1. Default: 0.25");
+        assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.embedding.busy-share", "1.01")))
+                .hasMessageStartingWith("memory.embedding.busy-share is 1.01");
         assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.recall.rrf-k", "0")))
                 .hasMessageStartingWith("memory.recall.rrf-k is 0");
         assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.recall.fusion", "weighted",

@@ -97,6 +97,16 @@ public final class MemorySettings {
     public static final String EMBEDDING_THREADS = "memory.embedding.threads";
 
     /**
+     * The share of one core the background embedder of conversation messages may keep while clients are being
+     * served (business calls in flight, or ended less than 250 ms ago): it then embeds small batches and pauses
+     * after each, so writes are not slowed by vectors nobody is waiting for yet; when the service is quiet it runs
+     * at full speed and catches up. {@code 1} never pauses. Measured with 8 REST writers on 2 cores
+     * ({@code ConversationBenchmark}): see the README. Type: double in (0, 1]. Default:
+     * {@value Defaults#EMBEDDING_BUSY_SHARE}.
+     */
+    public static final String EMBEDDING_BUSY_SHARE = "memory.embedding.busy-share";
+
+    /**
      * Days until a new episode expires when the caller gives no TTL (spec §10.3 {@code default_ttl_days}).
      * Type: int, days, ≥ 0; 0 means episodes never expire. Default: {@value Defaults#EPISODIC_DEFAULT_TTL_DAYS}.
      */
@@ -230,6 +240,7 @@ public final class MemorySettings {
         public static final double RECALL_FULL_TEXT_WEIGHT = 0.4;
         public static final int RECALL_CANDIDATES = 50;
         public static final double RECALL_NEIGHBOR_WEIGHT = 0.4;
+        public static final double EMBEDDING_BUSY_SHARE = 0.25;
         public static final int SEARCH_MERGE_HOUR = 3;
         public static final String REFLECTION_MODEL = "gpt-4o-mini";
         public static final long REFLECTION_READ_TIMEOUT_MS = 20_000;

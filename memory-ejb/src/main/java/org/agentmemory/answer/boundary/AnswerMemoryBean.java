@@ -24,6 +24,7 @@ import org.agentmemory.json.CanonicalJson;
  * new turn are serialized by the unique key, the loser's transaction failing rather than duplicating.
  */
 @Stateless
+@jakarta.interceptor.Interceptors(org.agentmemory.recall.boundary.ForegroundRequests.class)
 public class AnswerMemoryBean implements AnswerMemory, AnswerMemoryRemote {
 
     @PersistenceContext(unitName = "memory")

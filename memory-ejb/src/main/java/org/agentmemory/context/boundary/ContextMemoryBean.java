@@ -79,6 +79,7 @@ import org.agentmemory.tokens.TokenCounter;
  * round's turn ({@code ConversationMemoryBean.addTurn(key, turn, commit)}).
  */
 @Stateless
+@jakarta.interceptor.Interceptors(org.agentmemory.recall.boundary.ForegroundRequests.class)
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class ContextMemoryBean implements ContextMemory, ContextMemoryRemote {
 

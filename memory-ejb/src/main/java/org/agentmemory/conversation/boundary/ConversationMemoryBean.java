@@ -70,6 +70,7 @@ import org.agentmemory.recall.control.MessageIndex;
  * loser of a creation race simply locks the winner's row.
  */
 @Stateless
+@jakarta.interceptor.Interceptors(org.agentmemory.recall.boundary.ForegroundRequests.class)
 public class ConversationMemoryBean implements ConversationMemory, ConversationMemoryRemote {
 
     /** The metadata key of the calibration state (spec §1.4: the only compaction state ever persisted). */

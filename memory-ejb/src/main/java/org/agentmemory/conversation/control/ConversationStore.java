@@ -156,6 +156,15 @@ public class ConversationStore {
      */
     public java.util.Set<String> existingTurnIds(Conversation c, java.util.Collection<String> turnIds) {
         java.util.Set<String> found = new java.util.HashSet<>();
+        if (turnIds.size() == 1) {
+            // The common case (one turn per call) with a single-valued parameter: Hibernate reuses the translated
+            // SQL of such a query, while an IN list is translated again on every execution (measured: 10 % of
+            // the CPU of a REST addTurn).
+            String turnId = turnIds.iterator().next();
+            found.addAll(em.createQuery("SELECT t.turnId FROM Turn t WHERE t.conversation = :c AND t.turnId = :id",
+                    String.class).setParameter("c", c).setParameter("id", turnId).getResultList());
+            return found;
+        }
         List<String> all = new ArrayList<>(turnIds);
         for (int from = 0; from < all.size(); from += 500) {
             List<String> chunk = all.subList(from, Math.min(all.size(), from + 500));

@@ -61,6 +61,7 @@ import org.agentmemory.recall.control.ScoredId;
  * a stale index can never leak another namespace's episode.
  */
 @Stateless
+@jakarta.interceptor.Interceptors(org.agentmemory.recall.boundary.ForegroundRequests.class)
 public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote {
 
     private static final Logger LOG = Logger.getLogger(EpisodicMemoryBean.class.getName());

@@ -37,6 +37,7 @@ import org.agentmemory.recall.control.ScoredId;
  * ({@code memory.recall.neighbor-weight}).
  */
 @Stateless
+@jakarta.interceptor.Interceptors(org.agentmemory.recall.boundary.ForegroundRequests.class)
 public class ConversationRecallBean implements ConversationRecall, ConversationRecallRemote {
 
     @PersistenceContext(unitName = "memory")
@@ -138,11 +139,13 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
     }
 
     @Override
+    @jakarta.interceptor.ExcludeClassInterceptors // a progress probe
     public ReindexStatus reindexStatus() {
         return reindex.current();
     }
 
     @Override
+    @jakarta.interceptor.ExcludeClassInterceptors // a progress probe: polling it must not hold the embedder back
     public long pendingEmbeddings(String tenantId, String userId, Long conversationId) throws InvalidInputException {
         org.agentmemory.conversation.control.InputRules.checkTenant(tenantId);
         org.agentmemory.conversation.control.InputRules.checkOptionalId("userId", userId);

@@ -20,6 +20,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 import org.agentmemory.config.Settings;
+import org.agentmemory.embedding.ForegroundLoad;
 import org.agentmemory.recall.control.MessageIndex;
 
 /**
@@ -32,6 +33,11 @@ import org.agentmemory.recall.control.MessageIndex;
  * without waiting a second per batch). Runs never overlap, so nothing is skipped or logged as overlapping. Safe
  * on every server of a cluster: rows another embedder holds are skipped ({@code SKIP LOCKED}).
  *
+ * <p>Embedding yields to clients: while business calls are in flight (or ended less than
+ * {@value ForegroundLoad#QUIET_MS} ms ago, see {@link ForegroundRequests}) a run embeds at most {@value #BUSY_BATCH}
+ * messages and the next run waits long enough that embedding keeps at most {@code memory.embedding.busy-share} of
+ * one core; vectors then lag behind a write burst and catch up at full speed once it ends.
+ *
  * <p>After a change of {@code memory.embedding.model}, runs with room left re-embed the messages and episodes whose
  * vector came from another model, newest first, until none is left; meanwhile vector recall of episodes leaves them
  * out (their vectors cannot be compared with the new model's) and messages count as pending.
@@ -41,8 +47,10 @@ import org.agentmemory.recall.control.MessageIndex;
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 public class MessageEmbeddingBean {
 
-    /** Messages embedded per run (one transaction). */
+    /** Messages embedded per run (one transaction) while the service is quiet. */
     static final int BATCH = 128;
+    /** Messages embedded per run while foreground requests are being served (≈ 80 ms of CPU with the default model). */
+    static final int BUSY_BATCH = 16;
     /** Pause after a run that emptied the queue, ms. */
     static final long IDLE_DELAY_MS = 1_000;
     /** Pause after a full batch, ms. */
@@ -79,11 +87,14 @@ public class MessageEmbeddingBean {
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     void run() {
         long delay = IDLE_DELAY_MS;
+        boolean busy = ForegroundRequests.LOAD.busy();
+        int batch = busy ? BUSY_BATCH : BATCH;
+        long started = System.nanoTime();
         try {
             MessageEmbeddingBean self = context.getBusinessObject(MessageEmbeddingBean.class);
-            int done = self.embedBatch();
-            if (done < BATCH && otherModelsLeft) {
-                int stale = self.reembedBatch(BATCH - done);
+            int done = self.embedBatch(batch);
+            if (done < batch && otherModelsLeft) {
+                int stale = self.reembedBatch(batch - done);
                 if (stale == 0) {
                     otherModelsLeft = false; // checked again at the next start
                 } else {
@@ -91,8 +102,11 @@ public class MessageEmbeddingBean {
                 }
                 done += stale;
             }
-            if (done >= BATCH) {
-                delay = BACKLOG_DELAY_MS;
+            if (done >= batch) {
+                delay = busy || ForegroundRequests.LOAD.busy()
+                        ? Math.max(BACKLOG_DELAY_MS, ForegroundLoad.busyPauseMillis(System.nanoTime() - started,
+                                settings.embeddingBusyShare()))
+                        : BACKLOG_DELAY_MS;
             }
         } catch (Throwable e) { // NOSONAR: whatever fails, the chain of runs must go on (finally re-arms once)
             // The messages stay findable by full text; the next run tries again.
@@ -103,11 +117,12 @@ public class MessageEmbeddingBean {
     }
 
     /**
+     * @param max at most this many messages
      * @return how many messages were taken from the queue (embedded, or marked as having no vector)
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public int embedBatch() {
-        int embedded = MessageIndex.embedPending(em, settings.embeddingModel(), BATCH);
+    public int embedBatch(int max) {
+        int embedded = MessageIndex.embedPending(em, settings.embeddingModel(), max);
         if (embedded > 0) {
             LOG.fine(() -> "Embedded " + embedded + " conversation messages");
         }

@@ -3,7 +3,6 @@ package org.agentmemory.recall.control;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -19,9 +18,9 @@ import org.agentmemory.api.conversation.TurnState;
 import org.agentmemory.conversation.control.ConversationStore;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.conversation.entity.Turn;
-import org.agentmemory.embedding.EmbeddingModel;
 import org.agentmemory.recall.entity.TurnMessage;
 import org.agentmemory.testsupport.Databases;
+import org.agentmemory.testsupport.FakeEmbeddingModel;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -50,46 +49,6 @@ class MessageIndexTest {
 
     Stream<Arguments> units() {
         return Stream.of(Arguments.of("hibernate-h2", h2), Arguments.of("hibernate-postgresql", postgres));
-    }
-
-    /** A model that refuses texts containing "poison" and otherwise returns a fixed unit vector. */
-    private static final class FakeModel implements EmbeddingModel {
-        private final String name;
-        int batchCalls;
-
-        FakeModel(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public int dimension() {
-            return 384;
-        }
-
-        @Override
-        public float[] embed(String text) {
-            if (text.contains("poison")) {
-                throw new IllegalArgumentException("refused");
-            }
-            float[] v = new float[384];
-            v[Math.floorMod(text.hashCode(), 384)] = 1f;
-            return v;
-        }
-
-        @Override
-        public List<float[]> embedAll(List<String> texts) {
-            batchCalls++;
-            List<float[]> out = new ArrayList<>();
-            for (String t : texts) {
-                out.add(embed(t));
-            }
-            return out;
-        }
     }
 
     private static <T> T inTx(EntityManagerFactory emf, Function<EntityManager, T> work) {
@@ -121,7 +80,7 @@ class MessageIndexTest {
     void aRefusedTextNeverBlocksTheQueue(String name, EntityManagerFactory emf) {
         String user = "queue-" + name;
         long c = conversationWith(emf, user, "first message", "poison pill", "third message");
-        FakeModel model = new FakeModel("fake-a");
+        FakeEmbeddingModel model = new FakeEmbeddingModel("fake-a");
         long pendingBefore = inTx(emf, em -> MessageIndex.pendingEmbeddings(em, "default", user, null, "fake-a"));
         assertThat(pendingBefore).isEqualTo(3);
 
@@ -141,8 +100,8 @@ class MessageIndexTest {
     void aModelChangeReEmbedsTheOtherModelsVectors(String name, EntityManagerFactory emf) {
         String user = "change-" + name;
         long c = conversationWith(emf, user, "alpha", "poison beta");
-        inTx(emf, em -> MessageIndex.embedPending(em, new FakeModel("fake-old"), 128));
-        FakeModel next = new FakeModel("fake-new");
+        inTx(emf, em -> MessageIndex.embedPending(em, new FakeEmbeddingModel("fake-old"), 128));
+        FakeEmbeddingModel next = new FakeEmbeddingModel("fake-new");
         long pendingForNew = inTx(emf, em -> MessageIndex.pendingEmbeddings(em, "default", user, null, "fake-new"));
         assertThat(pendingForNew).isEqualTo(1); // alpha; the refused message has no vector on purpose
         long pendingForOld = inTx(emf, em -> MessageIndex.pendingEmbeddings(em, "default", user, null, "fake-old"));

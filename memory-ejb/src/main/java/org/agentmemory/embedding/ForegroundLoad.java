@@ -1,0 +1,71 @@
+package org.agentmemory.embedding;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * Foreground requests in flight, and how background embedding paces itself against them: embedding is the most
+ * CPU-hungry work of the service (≈5 ms of CPU per message with the default model), and computing vectors while
+ * clients wait for their writes to commit would make every write slower. While requests are being served (or were
+ * within the last {@value #QUIET_MS} ms) the embedder works in small batches and pauses after each one, so that it
+ * keeps at most a configured share of one core ({@code memory.embedding.busy-share}); when the service is quiet it
+ * runs at full speed and catches up. Thread-safe; no container types.
+ */
+public final class ForegroundLoad {
+
+    /** How long after the last request ended the service still counts as busy, ms. */
+    public static final long QUIET_MS = 250;
+
+    private static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(QUIET_MS);
+
+    private final LongSupplier nanoClock;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicLong lastEnd;
+
+    /** @param nanoClock a monotonic clock in nanoseconds, e.g. {@code System::nanoTime} */
+    public ForegroundLoad(LongSupplier nanoClock) {
+        this.nanoClock = nanoClock;
+        this.lastEnd = new AtomicLong(nanoClock.getAsLong() - QUIET_NANOS);
+    }
+
+    /** A foreground request starts; pair every call with {@link #end()} in a {@code finally} block. */
+    public void begin() {
+        inFlight.incrementAndGet();
+    }
+
+    /** A foreground request ended (normally or not). */
+    public void end() {
+        lastEnd.set(nanoClock.getAsLong());
+        inFlight.decrementAndGet();
+    }
+
+    /** @return the number of foreground requests in flight now (≥ 0) */
+    public int inFlight() {
+        return Math.max(0, inFlight.get());
+    }
+
+    /** @return whether a request is in flight or ended less than {@value #QUIET_MS} ms ago */
+    public boolean busy() {
+        return inFlight.get() > 0 || nanoClock.getAsLong() - lastEnd.get() < QUIET_NANOS;
+    }
+
+    /**
+     * The pause after a background batch that ran while the service was busy, so that the batch's work is at most
+     * {@code share} of the time: a batch that took {@code t} is followed by {@code t × (1 − share) / share}.
+     *
+     * @param batchNanos how long the batch took, ns (≥ 0)
+     * @param share the share of one core background work may keep while the service is busy, in (0, 1]; 1 means
+     *        no pause
+     * @return the pause in ms, ≥ 0
+     * @throws IllegalArgumentException if {@code share} is not in (0, 1]
+     */
+    public static long busyPauseMillis(long batchNanos, double share) {
+        if (!(share > 0 && share <= 1)) {
+            throw new IllegalArgumentException("share must be in (0, 1]: " + share);
+        }
+        double pauseNanos = Math.max(0, batchNanos) * (1 - share) / share;
+        return (long) Math.ceil(pauseNanos / 1e6);
+    }
+}

@@ -1,0 +1,96 @@
+package org.agentmemory.conversation.boundary;
+
+import java.util.Map;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+
+import org.agentmemory.api.InvalidInputException;
+import org.agentmemory.api.conversation.ConversationKey;
+import org.agentmemory.api.conversation.ConversationMemory;
+import org.agentmemory.config.Settings;
+
+/**
+ * The product's {@link ConversationMemoryBean} wired as the container wires it, outside a container: each call runs
+ * in its own resource-local transaction (the bean's {@code REQUIRED}), and its {@link ConversationCreatorBean}
+ * creates conversations in a separate transaction of its own (its {@code REQUIRES_NEW}).
+ */
+public final class ConversationBeans {
+
+    /** A call of the bean. */
+    @FunctionalInterface
+    public interface Call<T> {
+        /**
+         * @param memory the bean
+         * @return the result
+         * @throws InvalidInputException as the bean throws it
+         */
+        T apply(ConversationMemory memory) throws InvalidInputException;
+    }
+
+    private final EntityManagerFactory emf;
+    private final Settings settings;
+
+    /**
+     * @param emf      the persistence unit
+     * @param settings the settings in effect
+     */
+    public ConversationBeans(EntityManagerFactory emf, Settings settings) {
+        this.emf = emf;
+        this.settings = settings;
+    }
+
+    /**
+     * Calls the bean in a transaction that commits when the call returns (Hibernate Search indexes on commit).
+     *
+     * @param call what to do with the bean
+     * @param <T>  the result type
+     * @return what the bean answered
+     * @throws InvalidInputException as the bean throws it (the transaction is rolled back)
+     */
+    public <T> T inTransaction(Call<T> call) throws InvalidInputException {
+        EntityManager em = emf.createEntityManager();
+        try {
+            em.getTransaction().begin();
+            ConversationMemoryBean bean = new ConversationMemoryBean();
+            bean.em = em;
+            bean.settings = settings;
+            bean.creator = new ResourceLocalCreator(emf);
+            T result = call.apply(bean);
+            em.getTransaction().commit();
+            return result;
+        } finally {
+            if (em.getTransaction().isActive()) {
+                em.getTransaction().rollback();
+            }
+            em.close();
+        }
+    }
+
+    /** The creator bean with its {@code REQUIRES_NEW} transaction replaced by a resource-local one. */
+    private static final class ResourceLocalCreator extends ConversationCreatorBean {
+
+        private final EntityManagerFactory emf;
+
+        ResourceLocalCreator(EntityManagerFactory emf) {
+            this.emf = emf;
+        }
+
+        @Override
+        public boolean createIfAbsent(ConversationKey key, Map<String, Object> metadata) {
+            EntityManager tx = emf.createEntityManager();
+            try {
+                tx.getTransaction().begin();
+                em = tx;
+                boolean created = super.createIfAbsent(key, metadata);
+                tx.getTransaction().commit();
+                return created;
+            } finally {
+                if (tx.getTransaction().isActive()) {
+                    tx.getTransaction().rollback();
+                }
+                tx.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package org.agentmemory.episodic.boundary;
+
+import java.util.List;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+
+import org.agentmemory.api.InvalidInputException;
+import org.agentmemory.api.episodic.Episode;
+import org.agentmemory.api.episodic.EpisodicMemory;
+import org.agentmemory.config.Settings;
+import org.agentmemory.episodic.control.ReflectionService;
+
+/**
+ * The product's {@link EpisodicMemoryBean} wired as the container wires it, outside a container: its entity
+ * manager, settings and reflection service, and an {@link EpisodeWriterBean} whose {@code REQUIRED} transaction is
+ * a resource-local one here. Each call gets a fresh entity manager, as a transaction-scoped one would be.
+ */
+public final class EpisodicBeans {
+
+    /** A call of the bean. */
+    @FunctionalInterface
+    public interface Call<T> {
+        /**
+         * @param memory the bean
+         * @return the result
+         * @throws InvalidInputException as the bean throws it
+         */
+        T apply(EpisodicMemory memory) throws InvalidInputException;
+    }
+
+    private final EntityManagerFactory emf;
+    private final Settings settings;
+    private final ReflectionService reflection;
+
+    /**
+     * @param emf        the persistence unit
+     * @param settings   the settings in effect
+     * @param reflection the reflection service
+     */
+    public EpisodicBeans(EntityManagerFactory emf, Settings settings, ReflectionService reflection) {
+        this.emf = emf;
+        this.settings = settings;
+        this.reflection = reflection;
+    }
+
+    /**
+     * @param call what to do with the bean
+     * @param <T>  the result type
+     * @return what the bean answered
+     * @throws InvalidInputException as the bean throws it
+     */
+    public <T> T call(Call<T> call) throws InvalidInputException {
+        EntityManager em = emf.createEntityManager();
+        try {
+            EpisodicMemoryBean bean = new EpisodicMemoryBean();
+            bean.em = em;
+            bean.settings = settings;
+            bean.reflection = reflection;
+            bean.writer = new ResourceLocalWriter(emf);
+            return call.apply(bean);
+        } finally {
+            em.close();
+        }
+    }
+
+    /** The writer bean with its container transaction replaced by a resource-local one. */
+    private static final class ResourceLocalWriter extends EpisodeWriterBean {
+
+        private final EntityManagerFactory emf;
+
+        ResourceLocalWriter(EntityManagerFactory emf) {
+            this.emf = emf;
+        }
+
+        @Override
+        public List<Episode> store(List<Pending> pending) {
+            EntityManager tx = emf.createEntityManager();
+            try {
+                tx.getTransaction().begin();
+                em = tx;
+                List<Episode> stored = super.store(pending);
+                tx.getTransaction().commit();
+                return stored;
+            } finally {
+                if (tx.getTransaction().isActive()) {
+                    tx.getTransaction().rollback();
+                }
+                tx.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package org.agentmemory.recall.boundary;
+
+import java.util.List;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+
+import org.agentmemory.api.InvalidInputException;
+import org.agentmemory.api.recall.MessageHit;
+import org.agentmemory.api.recall.MessageRecallRequest;
+import org.agentmemory.api.recall.ReindexStatus;
+import org.agentmemory.config.Settings;
+
+/**
+ * The product's {@link ConversationRecallBean} and {@link SearchReindexBean} wired as the container wires them,
+ * outside a container.
+ */
+public final class RecallBeans {
+
+    private final EntityManagerFactory emf;
+    private final Settings settings;
+
+    /**
+     * @param emf      the persistence unit
+     * @param settings the settings in effect
+     */
+    public RecallBeans(EntityManagerFactory emf, Settings settings) {
+        this.emf = emf;
+        this.settings = settings;
+    }
+
+    /**
+     * {@link ConversationRecallBean#searchMessages} with a fresh entity manager (as a transaction-scoped one).
+     *
+     * @param request the request
+     * @return the hits
+     * @throws InvalidInputException as the bean throws it
+     */
+    public List<MessageHit> searchMessages(MessageRecallRequest request) throws InvalidInputException {
+        EntityManager em = emf.createEntityManager();
+        try {
+            ConversationRecallBean bean = new ConversationRecallBean();
+            bean.em = em;
+            bean.settings = settings;
+            return bean.searchMessages(request);
+        } finally {
+            em.close();
+        }
+    }
+
+    /**
+     * The product's mass reindex ({@link SearchReindexBean#run}, which the container runs asynchronously), run on
+     * this thread until it ends.
+     *
+     * @return the status it ended with
+     */
+    public ReindexStatus reindex() {
+        SearchReindexBean bean = new SearchReindexBean();
+        bean.emf = emf;
+        bean.settings = settings;
+        bean.run();
+        return bean.current();
+    }
+}

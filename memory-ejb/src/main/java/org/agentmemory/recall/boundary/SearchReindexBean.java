@@ -110,14 +110,28 @@ public class SearchReindexBean {
     @Asynchronous
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public void merge() {
-        Instant started = status.get().startedAt();
+        Instant started = java.util.Objects.requireNonNullElseGet(status.get().startedAt(), Instant::now);
         try {
             Search.mapping(emf).scope(List.<Class<?>>of(Episode.class, TurnMessage.class)).workspace().mergeSegments();
+            mergeClusterIndexes();
             status.set(new ReindexStatus("done", 0, 0, started, Instant.now(), "segments merged"));
             LOG.info(() -> "Search indexes merged in " + java.time.Duration.between(started, Instant.now()).toMillis() + " ms");
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "Merging the search indexes failed", e);
             status.set(new ReindexStatus("failed", 0, 0, started, Instant.now(), e.toString()));
+        }
+    }
+
+    /**
+     * On OpenSearch/Elasticsearch, completes Hibernate Search's merge, which leaves several segments there: a force
+     * merge into one segment per index, as the embedded Lucene backend's merge gives.
+     */
+    private void mergeClusterIndexes() {
+        java.util.Map<String, Object> properties = emf.getProperties();
+        if (org.agentmemory.search.ClusterIndexes.isCluster(properties)) {
+            Object uris = properties.get(org.agentmemory.search.ClusterIndexes.BACKEND_URIS);
+            org.agentmemory.search.ClusterIndexes.forceMergeToOneSegment(uris == null ? "http://127.0.0.1:9200"
+                    : uris.toString(), List.of(Episode.INDEX, TurnMessage.INDEX), java.time.Duration.ofHours(2));
         }
     }
 
@@ -157,6 +171,7 @@ public class SearchReindexBean {
                     // One segment per index afterwards: k-NN search walks one HNSW graph per segment.
                     .mergeSegmentsOnFinish(true)
                     .startAndWait();
+            mergeClusterIndexes();
             status.set(new ReindexStatus("done", total.get(), added.get(), started, Instant.now(), null));
             LOG.info(() -> "Search indexes rebuilt: " + added.get() + " documents");
         } catch (InterruptedException e) {

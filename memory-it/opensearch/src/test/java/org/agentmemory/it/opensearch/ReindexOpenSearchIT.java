@@ -24,7 +24,9 @@ import org.agentmemory.config.TestSettings;
 import org.agentmemory.conversation.boundary.ConversationBeans;
 import org.agentmemory.episodic.boundary.EpisodicBeans;
 import org.agentmemory.episodic.control.TestReflection;
+import org.agentmemory.episodic.entity.Episode;
 import org.agentmemory.recall.boundary.RecallBeans;
+import org.agentmemory.recall.entity.TurnMessage;
 import org.hibernate.search.mapper.orm.Search;
 import org.hibernate.search.mapper.orm.scope.SearchScope;
 import org.junit.jupiter.api.AfterAll;
@@ -49,6 +51,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 @ExtendWith(ReindexOpenSearchIT.Node.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@org.junit.jupiter.api.TestMethodOrder(org.junit.jupiter.api.MethodOrderer.OrderAnnotation.class)
 class ReindexOpenSearchIT {
 
     /** Gives the class the shared node. */
@@ -135,6 +138,26 @@ class ReindexOpenSearchIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Order(2) // after the reindex test, whose document counts it would change
+    void mergeLeavesOneSegmentPerIndex() throws Exception {
+        // More writes, each refreshed on its own ("sync" indexing), leave several segments behind.
+        for (int i = 0; i < 4; i++) {
+            MemoryNamespace ns = new MemoryNamespace("acme", "merge-bot", "user-" + i, null, null, null);
+            episodic.call(memory -> memory.recordEpisodes(List.of(EpisodeInput.builder(ns,
+                    "Nightly export job number " + ns.userId() + " ran out of memory", "Raised the heap",
+                    EpisodeOutcome.FAILURE).build())));
+        }
+        assertThat(SearchUnit.searchableSegments(node, Episode.INDEX)).isGreaterThan(1);
+
+        ReindexStatus status = recall.merge();
+
+        assertThat(status.state()).as("merge ended with %s", status.message()).isEqualTo("done");
+        assertThat(SearchUnit.searchableSegments(node, Episode.INDEX)).isEqualTo(1);
+        assertThat(SearchUnit.searchableSegments(node, TurnMessage.INDEX)).isEqualTo(1);
+    }
+
+    @Test
+    @org.junit.jupiter.api.Order(1)
     void reindexFromTheDatabaseGivesIdenticalResults() throws Exception {
         Map<String, Hits> before = everySearch();
         long[] counts = unit.documentCounts();
@@ -153,6 +176,9 @@ class ReindexOpenSearchIT {
         assertThat(status.entitiesTotal()).isEqualTo(counts[0] + counts[1]);
         assertThat(status.documentsAdded()).isEqualTo(counts[0] + counts[1]);
         assertThat(unit.documentCounts()).containsExactly(counts);
+        // The reindex ends with a merge into one segment per index (k-NN walks one HNSW graph per segment).
+        assertThat(SearchUnit.searchableSegments(node, Episode.INDEX)).isEqualTo(1);
+        assertThat(SearchUnit.searchableSegments(node, TurnMessage.INDEX)).isEqualTo(1);
 
         Map<String, Hits> after = everySearch();
         assertThat(after.keySet()).containsExactlyElementsOf(before.keySet());

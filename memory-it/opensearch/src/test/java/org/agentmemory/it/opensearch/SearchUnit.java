@@ -95,6 +95,26 @@ public final class SearchUnit implements AutoCloseable {
         return List.of(Episode.class, TurnMessage.class);
     }
 
+    /**
+     * @param node  the node
+     * @param index a Hibernate Search index name ({@code episode}, {@code turn_message})
+     * @return how many searchable segments the index's primary shards hold on the node
+     */
+    public static int searchableSegments(OpenSearchNode node, String index) {
+        var response = node.runner().client().admin().indices().prepareSegments(index + "-read").get();
+        int segments = 0;
+        for (var indexSegments : response.getIndices().values()) {
+            for (var shardGroup : indexSegments.getShards().values()) {
+                for (var shard : shardGroup.getShards()) {
+                    if (shard.getShardRouting().primary()) {
+                        segments += (int) shard.getSegments().stream().filter(s -> s.isSearch()).count();
+                    }
+                }
+            }
+        }
+        return segments;
+    }
+
     @Override
     public void close() {
         emf.close();

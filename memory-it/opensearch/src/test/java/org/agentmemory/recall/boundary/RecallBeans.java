@@ -61,4 +61,18 @@ public final class RecallBeans {
         bean.run();
         return bean.current();
     }
+
+    /**
+     * The product's index merge ({@link SearchReindexBean#merge}, which {@code POST /admin/reindex/merge} and the
+     * nightly timer run asynchronously), run on this thread until it ends.
+     *
+     * @return the status it ended with
+     */
+    public ReindexStatus merge() {
+        SearchReindexBean bean = new SearchReindexBean();
+        bean.emf = emf;
+        bean.settings = settings;
+        bean.merge();
+        return bean.current();
+    }
 }

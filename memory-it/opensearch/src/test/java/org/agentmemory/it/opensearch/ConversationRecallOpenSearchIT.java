@@ -22,9 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -47,19 +45,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * ({@link MessageIndex#embedPending}) gives them one, and then vector search finds them.</li>
  * </ul>
  */
-@ExtendWith(ConversationRecallOpenSearchIT.Node.class)
+@ExtendWith(OpenSearchNode.Resolver.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConversationRecallOpenSearchIT {
 
-    /** Gives the class the shared node. */
-    static final class Node implements BeforeAllCallback {
-        @Override
-        public void beforeAll(ExtensionContext context) {
-            node = OpenSearchNode.shared(context);
-        }
-    }
-
-    private static OpenSearchNode node;
+    private OpenSearchNode node;
 
     private static final String TENANT = ConversationKey.DEFAULT_TENANT;
     /** The querying user: a quote, a backslash and both wildcards. */
@@ -81,7 +71,8 @@ class ConversationRecallOpenSearchIT {
     private long puppyConversation;
 
     @BeforeAll
-    void writeConversations() throws Exception {
+    void writeConversations(OpenSearchNode node) throws Exception {
+        this.node = node;
         unit = SearchUnit.start(node);
         settings = TestSettings.of(Map.of("memory.tokenizer", "heuristic", "memory.recall.embedding", "inline"));
         recall = new RecallBeans(unit.emf(), settings);

@@ -31,7 +31,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -56,19 +55,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * ({@code Similarity.cosineOfLuceneScore}), so thresholds mean on OpenSearch what they mean on Lucene.</li>
  * </ul>
  */
-@ExtendWith(EpisodicRecallOpenSearchIT.Node.class)
+@ExtendWith(OpenSearchNode.Resolver.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EpisodicRecallOpenSearchIT {
 
-    /** Gives the class the shared node. */
-    static final class Node implements org.junit.jupiter.api.extension.BeforeAllCallback {
-        @Override
-        public void beforeAll(ExtensionContext context) {
-            node = OpenSearchNode.shared(context);
-        }
-    }
-
-    private static OpenSearchNode node;
+    private OpenSearchNode node;
 
     private static final String AGENT = "ops-bot";
     /** The querying user: a quote, a backslash and both wildcards. */
@@ -100,7 +91,8 @@ class EpisodicRecallOpenSearchIT {
     private final Map<MemoryNamespace, List<String>> stored = new LinkedHashMap<>();
 
     @BeforeAll
-    void recordEpisodes() throws Exception {
+    void recordEpisodes(OpenSearchNode node) throws Exception {
+        this.node = node;
         unit = SearchUnit.start(node);
         settings = TestSettings.of(Map.of("memory.tokenizer", "heuristic"));
         beans = new EpisodicBeans(unit.emf(), settings, TestReflection.of(Map.of()));

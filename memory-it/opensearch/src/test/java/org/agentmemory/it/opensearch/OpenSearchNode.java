@@ -63,6 +63,23 @@ public final class OpenSearchNode implements AutoCloseable {
                 .getOrComputeIfAbsent(OpenSearchNode.class, k -> new OpenSearchNode(), OpenSearchNode.class);
     }
 
+    /**
+     * Resolves an {@code OpenSearchNode} parameter (of a {@code @BeforeAll} method, say) to the run's shared node.
+     */
+    public static final class Resolver implements org.junit.jupiter.api.extension.ParameterResolver {
+        @Override
+        public boolean supportsParameter(org.junit.jupiter.api.extension.ParameterContext parameter,
+                ExtensionContext context) {
+            return parameter.getParameter().getType() == OpenSearchNode.class;
+        }
+
+        @Override
+        public Object resolveParameter(org.junit.jupiter.api.extension.ParameterContext parameter,
+                ExtensionContext context) {
+            return shared(context);
+        }
+    }
+
     /** @return the node's HTTP address, e.g. {@code http://127.0.0.1:40123} */
     public String uri() {
         return "http://127.0.0.1:" + httpPort;

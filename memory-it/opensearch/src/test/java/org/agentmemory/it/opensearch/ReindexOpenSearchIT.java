@@ -33,9 +33,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The product's mass reindex on OpenSearch: {@code SearchReindexBean.run} (Hibernate Search's mass indexer with
@@ -49,20 +47,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * OpenSearch the purged documents stay in the shard as soft deletes (retained by the retention lease, even through
  * a force merge) and still count in BM25's statistics, so the raw numbers rise after a purge and reindex.
  */
-@ExtendWith(ReindexOpenSearchIT.Node.class)
+@ExtendWith(OpenSearchNode.Resolver.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @org.junit.jupiter.api.TestMethodOrder(org.junit.jupiter.api.MethodOrderer.OrderAnnotation.class)
 class ReindexOpenSearchIT {
 
-    /** Gives the class the shared node. */
-    static final class Node implements BeforeAllCallback {
-        @Override
-        public void beforeAll(ExtensionContext context) {
-            node = OpenSearchNode.shared(context);
-        }
-    }
-
-    private static OpenSearchNode node;
+    private OpenSearchNode node;
 
     private static final List<MemoryNamespace> NAMESPACES = List.of(
             new MemoryNamespace("acme", "ops-bot", "dan\"\\*?", null, null, null),
@@ -77,7 +67,8 @@ class ReindexOpenSearchIT {
     private RecallBeans recall;
 
     @BeforeAll
-    void writeData() throws Exception {
+    void writeData(OpenSearchNode node) throws Exception {
+        this.node = node;
         unit = SearchUnit.start(node);
         Settings settings = TestSettings.of(Map.of("memory.tokenizer", "heuristic", "memory.recall.embedding", "inline"));
         episodic = new EpisodicBeans(unit.emf(), settings, TestReflection.of(Map.of()));

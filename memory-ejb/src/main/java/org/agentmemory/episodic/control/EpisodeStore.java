@@ -66,12 +66,9 @@ public class EpisodeStore {
      * @return how many episodes had another model's vector (0: none left)
      */
     public int reembedOtherModels(org.agentmemory.embedding.EmbeddingModel model, int max) {
-        List<org.agentmemory.episodic.entity.Episode> stale = em.createQuery("SELECT e FROM Episode e"
-                + " WHERE e.embeddingModel <> :model ORDER BY e.id DESC", org.agentmemory.episodic.entity.Episode.class)
-                .setParameter("model", model.name()).setMaxResults(max)
-                .setLockMode(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
-                .setHint("jakarta.persistence.lock.timeout", -2)
-                .getResultList();
+        List<org.agentmemory.episodic.entity.Episode> stale = org.agentmemory.recall.control.LockedBatch.take(
+                em.createQuery("SELECT e FROM Episode e WHERE e.embeddingModel <> :model ORDER BY e.id DESC",
+                        org.agentmemory.episodic.entity.Episode.class).setParameter("model", model.name()), max);
         for (org.agentmemory.episodic.entity.Episode e : stale) {
             try {
                 e.setEmbedding(model.embed(TextNormalization.searchableText(EpisodeMapper.toRecord(e))), model.name());

@@ -101,13 +101,8 @@ public final class MessageIndex {
      * @return how many messages were embedded
      */
     public static int embedPending(EntityManager em, EmbeddingModel model, int max) {
-        List<TurnMessage> pending = em.createQuery("SELECT m FROM TurnMessage m WHERE m.embeddingModel IS NULL"
-                + " ORDER BY m.id DESC", TurnMessage.class)
-                .setMaxResults(max)
-                .setLockMode(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
-                // SKIP LOCKED where the provider supports it (Hibernate: -2); concurrent embedders share the work.
-                .setHint("jakarta.persistence.lock.timeout", -2)
-                .getResultList();
+        List<TurnMessage> pending = LockedBatch.take(em.createQuery("SELECT m FROM TurnMessage m"
+                + " WHERE m.embeddingModel IS NULL ORDER BY m.id DESC", TurnMessage.class), max);
         embedEach(pending, model);
         return pending.size();
     }
@@ -152,13 +147,9 @@ public final class MessageIndex {
      * @return how many messages were found with another model's vector (0: none left)
      */
     public static int reembedOtherModels(EntityManager em, EmbeddingModel model, int max) {
-        List<TurnMessage> stale = em.createQuery("SELECT m FROM TurnMessage m WHERE m.embeddingModel <> :model"
-                + " AND m.embeddingModel <> :none ORDER BY m.id DESC", TurnMessage.class)
-                .setParameter("model", model.name()).setParameter("none", NO_VECTOR)
-                .setMaxResults(max)
-                .setLockMode(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
-                .setHint("jakarta.persistence.lock.timeout", -2)
-                .getResultList();
+        List<TurnMessage> stale = LockedBatch.take(em.createQuery("SELECT m FROM TurnMessage m"
+                + " WHERE m.embeddingModel <> :model AND m.embeddingModel <> :none ORDER BY m.id DESC", TurnMessage.class)
+                .setParameter("model", model.name()).setParameter("none", NO_VECTOR), max);
         embedEach(stale, model);
         return stale.size();
     }

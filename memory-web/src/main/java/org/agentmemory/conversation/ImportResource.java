@@ -50,7 +50,9 @@ import com.fasterxml.jackson.databind.ObjectReader;
  *
  * <p>Import streams the body, commits every {@code memory.import.batch-lines} lines in one transaction,
  * and answers with counts and one error per bad line; a bad line never aborts the good ones (a batch that
- * fails in the database is retried line by line to find the culprit). Fault tolerance: no time limit
+ * fails in the database is retried line by line to find the culprit). Each batch's search index writes run in
+ * the background while the next batch is stored, and the answer waits for all of them: when it arrives, the
+ * imported messages are searchable. Fault tolerance: no time limit
  * (imports are long), 4 concurrent imports, 503 + {@code Retry-After} beyond that.
  */
 @Path("")
@@ -108,6 +110,13 @@ public class ImportResource {
         if (!batch.isEmpty()) {
             store(tenant, batch, totals);
         }
+        // The batches' index writes ran in the background, overlapping the next batch; the answer waits for them,
+        // so the imported messages are searchable when the import returns.
+        int indexFailures = memory.awaitDeferredIndexing();
+        if (indexFailures > 0) {
+            LOG.warning("Import: " + indexFailures + " index writes failed; the turns are stored, and POST"
+                    + " /admin/reindex restores their search entries");
+        }
         totals.errors.sort((a, b) -> Long.compare(a.line(), b.line()));
         return Response.ok(new ImportReport(totals.read, totals.imported, totals.duplicates, totals.created, totals.errors)).build();
     }
@@ -163,7 +172,7 @@ public class ImportResource {
     /** Stores one batch; when the batch fails in the database, stores its lines one by one. */
     private void store(String tenant, List<ImportLine> batch, Totals totals) throws InvalidInputException {
         try {
-            totals.add(memory.importTurns(tenant, List.copyOf(batch)));
+            totals.add(memory.importTurns(tenant, List.copyOf(batch), true));
         } catch (EJBException batchFailed) {
             LOG.log(Level.WARNING, "An import batch of " + batch.size() + " lines failed; retrying line by line", batchFailed);
             for (ImportLine line : batch) {

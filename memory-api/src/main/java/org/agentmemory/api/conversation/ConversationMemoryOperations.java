@@ -203,6 +203,33 @@ public interface ConversationMemoryOperations {
     ImportReport importTurns(String tenantId, List<ImportLine> lines) throws InvalidInputException;
 
     /**
+     * As {@link #importTurns(String, List)}, for a bulk import made of many calls. With {@code deferIndexing}
+     * the call returns as soon as its rows are committed, and the search index writes of its messages run in
+     * the background, overlapping the caller's next batch; {@link #awaitDeferredIndexing()} waits for them.
+     * Without it the messages are searchable by full text when the call returns, as with every other write.
+     *
+     * @param tenantId      the caller's tenant (overrides any tenant in the lines)
+     * @param lines         at most {@value #MAX_BATCH_TURNS} lines
+     * @param deferIndexing whether to return before the index writes are applied
+     * @return counts and per-line errors
+     * @throws InvalidInputException when there are too many lines
+     */
+    ImportReport importTurns(String tenantId, List<ImportLine> lines, boolean deferIndexing) throws InvalidInputException;
+
+    /**
+     * Waits, at most {@value #DEFERRED_INDEXING_WAIT_MS} ms, until every index write deferred by
+     * {@link #importTurns(String, List, boolean)} before this call is applied; the messages of those imports
+     * are then searchable by full text (vectors follow from the background embedder, as always).
+     *
+     * @return how many deferred index writes failed or did not finish in time: 0 normally; their rows are
+     *         stored, and the mass reindex ({@code POST /admin/reindex}) restores their index entries
+     */
+    int awaitDeferredIndexing();
+
+    /** The longest wait of {@link #awaitDeferredIndexing()}, in milliseconds. */
+    long DEFERRED_INDEXING_WAIT_MS = 300_000;
+
+    /**
      * Removes every turn of a history, keeps the history and its metadata (spec §11 {@code clear_history}).
      *
      * @param tenantId       the caller's tenant

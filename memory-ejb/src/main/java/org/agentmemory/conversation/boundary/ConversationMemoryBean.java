@@ -93,6 +93,9 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     Settings settings;
 
     @Inject
+    org.agentmemory.search.DeferredIndexing deferredIndexing;
+
+    @Inject
     Event<Stage2CompactionNeeded> stage2Events;
 
     private ConversationStore store() {
@@ -298,6 +301,17 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
 
     @Override
     public ImportReport importTurns(String tenantId, List<ImportLine> lines) throws InvalidInputException {
+        return importTurns(tenantId, lines, false);
+    }
+
+    @Override
+    public int awaitDeferredIndexing() {
+        return deferredIndexing.awaitAll(DEFERRED_INDEXING_WAIT_MS);
+    }
+
+    @Override
+    public ImportReport importTurns(String tenantId, List<ImportLine> lines, boolean deferIndexing)
+            throws InvalidInputException {
         InputRules.checkTenant(tenantId);
         checkBatchSize("lines", lines);
         List<ImportReport.LineError> errors = new ArrayList<>();
@@ -326,9 +340,21 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         // Create missing conversations first, in the order they first appear, so that conversation ids (and
         // therefore listings and exports) follow the source; each creation is its own short transaction.
         Map<ConversationKey, Conversation> existing = store().findByKeys(tenantId, byKey.keySet());
+        List<ConversationKey> missing = new ArrayList<>();
         for (ConversationKey key : byKey.keySet()) {
-            if (!existing.containsKey(key) && createQuietly(key, null)) {
-                created++;
+            if (!existing.containsKey(key)) {
+                missing.add(key);
+            }
+        }
+        // All of them in one transaction; if a concurrent writer created one meanwhile, one by one.
+        int createdTogether = missing.size() > 1 ? createAllQuietly(missing) : -1;
+        if (createdTogether >= 0) {
+            created += createdTogether;
+        } else {
+            for (ConversationKey key : missing) {
+                if (createQuietly(key, null)) {
+                    created++;
+                }
             }
         }
         // Then lock all of them in one statement (ascending ids: concurrent imports cannot deadlock), find the
@@ -337,6 +363,9 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         store().findByKeys(tenantId, byKey.keySet()).forEach((k, c) -> conversationIds.put(k, c.getId()));
         // Unlocked reads may be stale by now; the locking query must load every row afresh.
         store().flushAndClear();
+        if (deferIndexing) {
+            deferredIndexing.defer(em);
+        }
         Map<Long, Conversation> locked = store().lockAll(conversationIds.values());
         List<String> allTurnIds = new ArrayList<>();
         byKey.values().forEach(ls -> ls.forEach(l -> {
@@ -505,6 +534,15 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         } catch (EJBException raceLost) {
             // A concurrent writer committed the same key first; its row is what we use.
             return false;
+        }
+    }
+
+    /** @return how many were created, or {@code -1} when they must be created one by one */
+    private int createAllQuietly(List<ConversationKey> keys) {
+        try {
+            return creator.createAllAbsent(keys, now());
+        } catch (EJBException raceLost) {
+            return -1;
         }
     }
 

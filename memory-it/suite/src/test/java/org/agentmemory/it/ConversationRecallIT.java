@@ -120,6 +120,37 @@ class ConversationRecallIT {
                 .extracting(h -> h.get("sessionId").asText()).doesNotContain("s1");
     }
 
+    /**
+     * An import of several batches (memory.import.batch-lines is 500) writes each batch's index entries in the
+     * background while the next batch is stored; the answer waits for all of them, so every imported message is
+     * searchable the moment the import returns — from the first batch, a middle one and the last line.
+     */
+    @ParameterizedTest
+    @MethodSource("servers")
+    void everyBatchOfALargeImportIsSearchableWhenTheImportReturns(Api api) throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String user = "bulk-" + run;
+        String[] words = {"albatross", "zeppelin", "quokka", "marmalade", "sextant", "kumquat", "tamarind",
+            "gazpacho", "obelisk", "yodeling", "origami", "xylophone", "wombat"};
+        int total = 1_201;
+        List<Map<String, Object>> lines = new ArrayList<>();
+        for (int i = 0; i < total; i++) {
+            // Each line names a distinct pair of rare words, so a two-word query matches exactly one message best.
+            String a = words[i % words.length];
+            String b = words[(i / words.length) % words.length];
+            lines.add(line(user, "s" + (i % 5), "t" + i, "Line " + i + " mentions " + a + " and " + b + " together.",
+                    "Q" + i, "Noted, line " + i + ".", "A" + i));
+        }
+        importLines(api, lines);
+        for (int i : new int[] {0, 250, 700, 1_099, total - 1}) {
+            String a = words[i % words.length];
+            String b = words[(i / words.length) % words.length];
+            List<JsonNode> hits = search(api, Api.obj("userId", user, "query", a + " " + b, "mode", "full_text",
+                    "topK", 50));
+            assertThat(hits).as("line %d", i).extracting(h -> h.get("externalId").asText()).contains("Q" + i);
+        }
+    }
+
     private static long conversationId(Api api, String user, String session) {
         return api.get("/conversations/lookup" + Api.query("userId", user, "sessionId", session, "chatbotId", "recall-it"))
                 .json().get("conversationId").asLong();

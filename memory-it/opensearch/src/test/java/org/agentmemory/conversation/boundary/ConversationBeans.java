@@ -30,6 +30,7 @@ public final class ConversationBeans {
 
     private final EntityManagerFactory emf;
     private final Settings settings;
+    private final org.agentmemory.search.DeferredIndexing deferredIndexing = new org.agentmemory.search.DeferredIndexing();
 
     /**
      * @param emf      the persistence unit
@@ -56,6 +57,7 @@ public final class ConversationBeans {
             bean.em = em;
             bean.settings = settings;
             bean.creator = new ResourceLocalCreator(emf);
+            bean.deferredIndexing = deferredIndexing;
             T result = call.apply(bean);
             em.getTransaction().commit();
             return result;
@@ -84,6 +86,25 @@ public final class ConversationBeans {
                 em = tx;
                 boolean created = super.createIfAbsent(key, metadata);
                 tx.getTransaction().commit();
+                return created;
+            } finally {
+                if (tx.getTransaction().isActive()) {
+                    tx.getTransaction().rollback();
+                }
+                tx.close();
+            }
+        }
+
+        @Override
+        public int createAllAbsent(java.util.List<ConversationKey> keys, java.time.Instant now) {
+            EntityManager tx = emf.createEntityManager();
+            try {
+                tx.getTransaction().begin();
+                em = tx;
+                int created = super.createAllAbsent(keys, now);
+                if (created >= 0) {
+                    tx.getTransaction().commit();
+                }
                 return created;
             } finally {
                 if (tx.getTransaction().isActive()) {

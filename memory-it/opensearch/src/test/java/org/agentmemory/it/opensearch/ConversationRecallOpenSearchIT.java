@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.agentmemory.api.conversation.AppendedTurn;
 import org.agentmemory.api.conversation.ConversationKey;
+import org.agentmemory.api.conversation.ImportLine;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.api.episodic.RecallMode;
 import org.agentmemory.api.recall.MessageHit;
@@ -129,6 +130,39 @@ class ConversationRecallOpenSearchIT {
             assertThat(h.userId()).isEqualTo(USER);
             assertThat(h.conversationId()).isIn(lisbonConversation, puppyConversation);
         });
+    }
+
+    /**
+     * A bulk import in several calls with deferred indexing: each call returns when its rows are committed, and
+     * after {@code awaitDeferredIndexing} every message of every call is searchable on OpenSearch, which routes
+     * documents to several indexing queues (no ordering between them to lean on).
+     */
+    @Test
+    void deferredImportBatchesAreAllSearchableAfterTheWait() throws Exception {
+        ConversationBeans conversations = new ConversationBeans(unit.emf(), settings);
+        String user = "bulk-importer";
+        String[] words = {"albatross", "zeppelin", "quokka", "marmalade", "sextant", "kumquat", "gazpacho"};
+        long imported = 0;
+        for (int call = 0; call < 3; call++) {
+            List<ImportLine> lines = new java.util.ArrayList<>();
+            for (int i = 0; i < 120; i++) {
+                int n = call * 120 + i;
+                lines.add(new ImportLine(n + 1, new ConversationKey(TENANT, "helper", user, "bulk-" + (n % 9)),
+                        TurnRecord.of("b-" + n, "Entry " + n + " is about the " + words[n % words.length] + " number "
+                                + n + "x" + n, "Stored entry " + n + ".")));
+            }
+            imported += conversations.inTransaction(m -> m.importTurns(TENANT, lines, true)).turnsImported();
+        }
+        assertThat(imported).isEqualTo(360);
+        int failures = conversations.inTransaction(m -> m.awaitDeferredIndexing());
+        assertThat(failures).isZero();
+        for (int n : new int[] {0, 119, 200, 359}) {
+            List<MessageHit> hits = search(TENANT, user, null, n + "x" + n, RecallMode.FULL_TEXT);
+            assertThat(hits).as("entry %d", n).extracting(MessageHit::turnId).contains("b-" + n);
+        }
+        // Every message of the three calls is in the index: 360 turns, two messages each.
+        assertThat(search(TENANT, user, null, "entry", RecallMode.FULL_TEXT)).hasSize(10);
+        assertThat(unit.documentCounts()[1]).isGreaterThanOrEqualTo(2L * (3 + OTHER_USERS.size() + 1) + 720);
     }
 
     @ParameterizedTest

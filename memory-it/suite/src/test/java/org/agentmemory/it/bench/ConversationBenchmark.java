@@ -50,22 +50,42 @@ public final class ConversationBenchmark {
         String password = System.getProperty("it.pg.password", "postgres");
         String run = Long.toString(System.currentTimeMillis(), 36);
 
-        // Warm up the server's code paths (the JIT needs a few thousand calls).
-        runRest(api, "warm-" + run, 400);
-        analyze(jdbc, user, password);
-        double rest = runRest(api, "rest-" + run, TURNS_PER_CLIENT);
-        System.out.printf(Locale.ROOT, "REST addTurn: %.0f turns/s%n", rest);
-        double jdbcCeiling = runJdbc(jdbc, user, password, "jdbc-" + run, TURNS_PER_CLIENT);
-        System.out.printf(Locale.ROOT, "plain JDBC: %.0f turns/s%n", jdbcCeiling);
-        double importRate = runImport(api, "import-" + run, 20_000);
-        System.out.printf(Locale.ROOT, "import: %.0f turns/s%n", importRate);
-        // Latency is measured on a quiet server: let the background embedder finish the earlier runs' messages.
-        // How long that takes is the price of the embedder yielding to the writers (memory.embedding.busy-share).
-        long pendingAfterWrites = api.get("/admin/reindex/embeddings").json().get("pending").asLong();
-        long catchUpStart = System.nanoTime();
-        org.agentmemory.it.support.Embeddings.awaitVectors(api, java.time.Duration.ofMinutes(20));
-        double catchUpSeconds = (System.nanoTime() - catchUpStart) / 1e9;
-        long[] history = historyLatency(api, "history-" + run, 1000, 200);
+        // -Dbench.conversation.parts=rest,jdbc,import,history (the default: all) runs a subset, e.g. for profiling.
+        List<String> parts = Arrays.asList(System.getProperty("bench.conversation.parts", "rest,jdbc,import,history")
+                .split(","));
+        double rest = Double.NaN;
+        double jdbcCeiling = Double.NaN;
+        double importRate = Double.NaN;
+        if (parts.contains("rest")) {
+            // Warm up the server's code paths (the JIT needs a few thousand calls).
+            runRest(api, "warm-" + run, 400);
+            analyze(jdbc, user, password);
+            rest = runRest(api, "rest-" + run, TURNS_PER_CLIENT);
+            System.out.printf(Locale.ROOT, "REST addTurn: %.0f turns/s%n", rest);
+        }
+        if (parts.contains("jdbc")) {
+            jdbcCeiling = runJdbc(jdbc, user, password, "jdbc-" + run, TURNS_PER_CLIENT);
+            System.out.printf(Locale.ROOT, "plain JDBC: %.0f turns/s%n", jdbcCeiling);
+        }
+        if (parts.contains("import")) {
+            if (!parts.contains("rest")) {
+                runImport(api, "warm-import-" + run, 5_000);
+            }
+            importRate = runImport(api, "import-" + run, 20_000);
+            System.out.printf(Locale.ROOT, "import: %.0f turns/s%n", importRate);
+        }
+        long pendingAfterWrites = 0;
+        double catchUpSeconds = Double.NaN;
+        long[] history = {0, 0};
+        if (parts.contains("history")) {
+            // Latency is measured on a quiet server: let the background embedder finish the earlier runs' messages.
+            // How long that takes is the price of the embedder yielding to the writers (memory.embedding.busy-share).
+            pendingAfterWrites = api.get("/admin/reindex/embeddings").json().get("pending").asLong();
+            long catchUpStart = System.nanoTime();
+            org.agentmemory.it.support.Embeddings.awaitVectors(api, java.time.Duration.ofMinutes(20));
+            catchUpSeconds = (System.nanoTime() - catchUpStart) / 1e9;
+            history = historyLatency(api, "history-" + run, 1000, 200);
+        }
 
         StringBuilder report = new StringBuilder();
         report.append("Conversation benchmark (PostgreSQL, ").append(CLIENTS).append(" clients, ")

@@ -92,4 +92,41 @@ class ConcurrencyIT {
                 .containsExactlyElementsOf(LongStream.rangeClosed(1, CLIENTS * TURNS_EACH).boxed().toList());
         assertThat(RemoteClient.conversationMemory().listSessions("default", user, null, 10, null).items()).hasSize(1);
     }
+
+    /**
+     * Four JSONL imports of the same 300 lines into 60 conversations that do not exist yet, at once (PostgreSQL
+     * server; the H2 server admits one import at a time for the 503 test). The imports race to create the
+     * conversations (all of a batch in one transaction, one by one after losing): exactly 60 conversations, each
+     * line stored once, in line order, and the other copies counted as duplicates.
+     */
+    @Test
+    void fourConcurrentImportsOfTheSameLinesStoreEachTurnOnceInOrder() throws Exception {
+        Api api = Api.postgres();
+        String user = unique("conc-import");
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            body.append(Api.JSON.writeValueAsString(Api.obj("key", Api.obj("chatbotId", "bot", "userId", user,
+                    "sessionId", "s" + (i % 60)), "turn", Api.obj("turnId", "line-" + i, "userMessage", "question " + i,
+                    "assistantResponse", "answer " + i)))).append('\n');
+        }
+        List<JsonNode> reports = Concurrently.run(4, client -> {
+            Api.Response r = api.postRaw("/import", body.toString(), "application/x-ndjson");
+            assertThat(r.status()).as(r.body()).isEqualTo(200);
+            return r.json();
+        });
+        assertThat(reports).allSatisfy(r -> assertThat(r.get("errors")).isEmpty());
+        assertThat(reports.stream().mapToLong(r -> r.get("turnsImported").asLong()).sum()).isEqualTo(300);
+        assertThat(reports.stream().mapToLong(r -> r.get("duplicates").asLong()).sum()).isEqualTo(900);
+        assertThat(reports.stream().mapToLong(r -> r.get("conversationsCreated").asLong()).sum()).isEqualTo(60);
+        JsonNode sessions = api.get("/conversations" + query("userId", user, "limit", "100")).json();
+        assertThat(sessions.get("items")).hasSize(60);
+        for (JsonNode item : sessions.get("items")) {
+            JsonNode history = api.get("/conversations/" + item.get("conversationId").asLong()).json();
+            String sessionId = item.at("/key/sessionId").asText();
+            int session = Integer.parseInt(sessionId.substring(1));
+            assertThat(Turns.turnIds(history)).as(sessionId).containsExactlyElementsOf(
+                    java.util.stream.IntStream.range(0, 5).mapToObj(k -> "line-" + (session + 60 * k)).toList());
+            assertThat(Turns.sequences(history)).containsExactly(1L, 2L, 3L, 4L, 5L);
+        }
+    }
 }

@@ -80,32 +80,27 @@ public final class ConversationBeans {
 
         @Override
         public boolean createIfAbsent(ConversationKey key, Map<String, Object> metadata) {
-            EntityManager tx = emf.createEntityManager();
-            try {
-                tx.getTransaction().begin();
-                em = tx;
-                boolean created = super.createIfAbsent(key, metadata);
-                tx.getTransaction().commit();
-                return created;
-            } finally {
-                if (tx.getTransaction().isActive()) {
-                    tx.getTransaction().rollback();
-                }
-                tx.close();
-            }
+            return inOwnTransaction(() -> super.createIfAbsent(key, metadata));
         }
 
         @Override
         public int createAllAbsent(java.util.List<ConversationKey> keys, java.time.Instant now) {
+            return inOwnTransaction(() -> super.createAllAbsent(keys, now));
+        }
+
+        /** As the container does: commits, or rolls back when the call marked the transaction rollback-only. */
+        private <T> T inOwnTransaction(java.util.function.Supplier<T> call) {
             EntityManager tx = emf.createEntityManager();
             try {
                 tx.getTransaction().begin();
                 em = tx;
-                int created = super.createAllAbsent(keys, now);
-                if (created >= 0) {
+                T result = call.get();
+                if (tx.getTransaction().getRollbackOnly()) {
+                    tx.getTransaction().rollback();
+                } else {
                     tx.getTransaction().commit();
                 }
-                return created;
+                return result;
             } finally {
                 if (tx.getTransaction().isActive()) {
                     tx.getTransaction().rollback();

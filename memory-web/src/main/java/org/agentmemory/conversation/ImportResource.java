@@ -7,8 +7,10 @@ import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.EJBException;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -42,7 +44,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectReader;
 
 /**
@@ -50,9 +51,10 @@ import com.fasterxml.jackson.databind.ObjectReader;
  *
  * <p>Import streams the body, commits every {@code memory.import.batch-lines} lines in one transaction,
  * and answers with counts and one error per bad line; a bad line never aborts the good ones (a batch that
- * fails in the database is retried line by line to find the culprit). Each batch's search index writes run in
- * the background while the next batch is stored, and the answer waits for all of them: when it arrives, the
- * imported messages are searchable. Fault tolerance: no time limit
+ * fails in the database is retried line by line to find the culprit). Lines are split by user (and agent) into
+ * {@code memory.import.parallelism} lanes whose batches are stored at once ({@link ImportLanes}): a user's
+ * conversations are created in the order they first appear and each keeps its line order. Each batch's search index writes run in the background while the next batch is stored,
+ * and the answer waits for all of them: when it arrives, the imported messages are searchable. Fault tolerance: no time limit
  * (imports are long), 4 concurrent imports, 503 + {@code Retry-After} beyond that.
  */
 @Path("")
@@ -73,6 +75,10 @@ public class ImportResource {
     @Inject
     RestSettings settings;
 
+    /** Runs the import's lanes ({@code memory.import.parallelism}). */
+    @Resource
+    ManagedExecutorService executor;
+
     @POST
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = BulkheadException.class)
     @Path("import")
@@ -87,28 +93,31 @@ public class ImportResource {
         String tenant = tenants.current();
         JsonlReader reader = new JsonlReader(body, settings.importMaxLineBytes());
         Totals totals = new Totals();
-        List<ImportLine> batch = new ArrayList<>();
+        int parallelism = settings.importParallelism();
+        ImportLanes<ImportLine> lanes = new ImportLanes<>(parallelism, settings.importBatchLines(),
+                parallelism == 1 ? Runnable::run : executor, batch -> store(tenant, batch, totals));
         JsonlReader.Line line;
-        while ((line = reader.next()) != null) {
-            if (line.error() == null && line.text().isBlank()) {
-                continue;
-            }
-            totals.read++;
-            if (line.error() != null) {
-                totals.errors.add(new ImportReport.LineError(line.number(), null, line.error()));
-                continue;
-            }
-            ImportLine parsed = parse(line, totals.errors);
-            if (parsed != null) {
-                batch.add(parsed);
-                if (batch.size() >= settings.importBatchLines()) {
-                    store(tenant, batch, totals);
-                    batch.clear();
+        try {
+            while ((line = reader.next()) != null) {
+                if (line.error() == null && line.text().isBlank()) {
+                    continue;
+                }
+                totals.read++;
+                if (line.error() != null) {
+                    totals.error(new ImportReport.LineError(line.number(), null, line.error()));
+                    continue;
+                }
+                ImportLine parsed = parse(line, totals);
+                if (parsed != null) {
+                    // Lanes by user (and agent): a user's conversations are created, and so numbered, in the order
+                    // they first appear, so listing or exporting a user's conversations follows the source.
+                    ConversationKey key = parsed.key();
+                    lanes.add(java.util.Objects.hash(key.chatbotId(), key.userId()), parsed);
                 }
             }
-        }
-        if (!batch.isEmpty()) {
-            store(tenant, batch, totals);
+            lanes.finish();
+        } catch (StoreFailure failure) {
+            throw failure.getCause();
         }
         // The batches' index writes ran in the background, overlapping the next batch; the answer waits for them,
         // so the imported messages are searchable when the import returns.
@@ -117,8 +126,7 @@ public class ImportResource {
             LOG.warning("Import: " + indexFailures + " index writes failed; the turns are stored, and POST"
                     + " /admin/reindex restores their search entries");
         }
-        totals.errors.sort((a, b) -> Long.compare(a.line(), b.line()));
-        return Response.ok(new ImportReport(totals.read, totals.imported, totals.duplicates, totals.created, totals.errors)).build();
+        return Response.ok(totals.report()).build();
     }
 
     @GET
@@ -138,71 +146,92 @@ public class ImportResource {
         return Response.ok(out, JsonlWriter.MEDIA_TYPE).build();
     }
 
-    private static ImportLine parse(JsonlReader.Line line, List<ImportReport.LineError> errors) {
+    private static ImportLine parse(JsonlReader.Line line, Totals errors) {
         try {
             JsonlLine json = READER.readValue(line.text());
             if (json == null || json.key() == null) {
-                errors.add(new ImportReport.LineError(line.number(), "key", "key is required: {\"userId\":…,\"sessionId\":…}"));
+                errors.error(new ImportReport.LineError(line.number(), "key", "key is required: {\"userId\":…,\"sessionId\":…}"));
                 return null;
             }
             if (json.turn() == null) {
-                errors.add(new ImportReport.LineError(line.number(), "turn", "turn is required"));
+                errors.error(new ImportReport.LineError(line.number(), "turn", "turn is required"));
                 return null;
             }
             return new ImportLine(line.number(), new ConversationKey(ConversationKey.DEFAULT_TENANT, json.key().chatbotId(),
                     json.key().userId(), json.key().sessionId()), json.turn());
         } catch (JsonProcessingException e) {
-            String field = null;
-            if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-                StringBuilder path = new StringBuilder();
-                for (JsonMappingException.Reference ref : mapping.getPath()) {
-                    if (ref.getFieldName() != null) {
-                        path.append(path.length() == 0 ? "" : ".").append(ref.getFieldName());
-                    } else if (ref.getIndex() >= 0) {
-                        path.append('[').append(ref.getIndex()).append(']');
-                    }
-                }
-                field = path.toString();
-            }
-            errors.add(new ImportReport.LineError(line.number(), field, "not a valid line: " + e.getOriginalMessage()));
+            // The same words as a REST body's 400 (field path, rule), without Java class names.
+            org.agentmemory.rest.ExceptionMappers.JsonErrors.Described d = org.agentmemory.rest.ExceptionMappers.JsonErrors.describe(e);
+            errors.error(new ImportReport.LineError(line.number(), d.field(), "not a valid line: " + d.detail()));
             return null;
         }
     }
 
-    /** Stores one batch; when the batch fails in the database, stores its lines one by one. */
-    private void store(String tenant, List<ImportLine> batch, Totals totals) throws InvalidInputException {
+    /**
+     * Stores one batch (on the request thread or a lane's executor thread); when the batch fails in the database,
+     * stores its lines one by one.
+     */
+    private void store(String tenant, List<ImportLine> batch, Totals totals) {
         try {
             totals.add(memory.importTurns(tenant, List.copyOf(batch), true));
+        } catch (InvalidInputException tooMany) {
+            throw new StoreFailure(tooMany);
         } catch (EJBException batchFailed) {
             LOG.log(Level.WARNING, "An import batch of " + batch.size() + " lines failed; retrying line by line", batchFailed);
             for (ImportLine line : batch) {
                 try {
                     totals.add(memory.importTurns(tenant, List.of(line)));
+                } catch (InvalidInputException tooMany) {
+                    throw new StoreFailure(tooMany);
                 } catch (EJBException lineFailed) {
                     Throwable root = lineFailed;
                     while (root.getCause() != null && root.getCause() != root) {
                         root = root.getCause();
                     }
-                    totals.errors.add(new ImportReport.LineError(line.lineNumber(), null,
+                    totals.error(new ImportReport.LineError(line.lineNumber(), null,
                             "could not be stored: " + root.getClass().getSimpleName() + ": " + root.getMessage()));
                 }
             }
         }
     }
 
-    /** Running totals across batches. */
+    /** Running totals across batches; lanes add to them from their own threads. */
     private static final class Totals {
         long read;
-        long imported;
-        long duplicates;
-        long created;
-        final List<ImportReport.LineError> errors = new ArrayList<>();
+        private long imported;
+        private long duplicates;
+        private long created;
+        private final List<ImportReport.LineError> errors = new ArrayList<>();
 
-        void add(ImportReport report) {
+        synchronized void add(ImportReport report) {
             imported += report.turnsImported();
             duplicates += report.duplicates();
             created += report.conversationsCreated();
             errors.addAll(report.errors());
+        }
+
+        synchronized void error(ImportReport.LineError error) {
+            errors.add(error);
+        }
+
+        synchronized ImportReport report() {
+            List<ImportReport.LineError> sorted = new ArrayList<>(errors);
+            sorted.sort((a, b) -> Long.compare(a.line(), b.line()));
+            return new ImportReport(read, imported, duplicates, created, sorted);
+        }
+    }
+
+    /** A checked failure of a batch, carried out of a lane. */
+    private static final class StoreFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        StoreFailure(InvalidInputException cause) {
+            super(cause);
+        }
+
+        @Override
+        public synchronized InvalidInputException getCause() {
+            return (InvalidInputException) super.getCause();
         }
     }
 }

@@ -249,12 +249,32 @@ public final class ExceptionMappers {
         }
     }
 
-    /** Turns Jackson's exceptions into a 400 naming the JSON path. */
-    static final class JsonErrors {
+    /** Turns Jackson's exceptions into a 400 naming the JSON path, or into the same words for other reports. */
+    public static final class JsonErrors {
         private JsonErrors() {
         }
 
+        /**
+         * What went wrong in a JSON document, in the words of the problem responses.
+         *
+         * @param field  the JSON path of the offending value ({@code key.userId}, {@code turns[2].turnId}), or
+         *               {@code null} when the document as a whole is wrong
+         * @param rule   {@code unknown-property}, {@code type}, {@code invalid-value} or {@code json-syntax}
+         * @param detail a sentence for people, naming the field and the rule
+         */
+        public record Described(String field, String rule, String detail) {
+        }
+
         static Response problem(JsonProcessingException e, UriInfo uri) {
+            Described d = describe(e);
+            return Problems.badRequest(d.field(), d.rule(), d.detail(), uri);
+        }
+
+        /**
+         * @param e what Jackson threw
+         * @return the field, rule and sentence the service reports for it
+         */
+        public static Described describe(JsonProcessingException e) {
             String field = null;
             String rule;
             String detail;
@@ -286,7 +306,12 @@ public final class ExceptionMappers {
                         + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
                                 + e.getLocation().getColumnNr() + ")");
             }
-            return Problems.badRequest(field, rule, detail, uri);
+            return new Described(field, rule, withoutPackages(detail));
+        }
+
+        /** Jackson names types by their Java class ({@code `org.agentmemory.x.JsonlLine`}); clients see {@code `JsonlLine`}. */
+        static String withoutPackages(String message) {
+            return message == null ? null : message.replaceAll("\\b(?:[a-z_$][\\w$]*\\.)+([A-Z][\\w$]*)", "$1");
         }
 
         private static String path(JsonMappingException e) {

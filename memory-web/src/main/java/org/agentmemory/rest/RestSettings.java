@@ -20,6 +20,7 @@ public class RestSettings {
     private long importMaxBodyBytes;
     private int importMaxLineBytes;
     private int importBatchLines;
+    private int importParallelism;
     private int retryAfterSeconds;
 
     @PostConstruct
@@ -30,6 +31,7 @@ public class RestSettings {
         importMaxLineBytes = (int) value(MemorySettings.IMPORT_MAX_LINE_BYTES, MemorySettings.Defaults.IMPORT_MAX_LINE_BYTES,
                 1024, Integer.MAX_VALUE - 8);
         importBatchLines = (int) value(MemorySettings.IMPORT_BATCH_LINES, MemorySettings.Defaults.IMPORT_BATCH_LINES, 1, 1000);
+        importParallelism = (int) value(MemorySettings.IMPORT_PARALLELISM, MemorySettings.Defaults.IMPORT_PARALLELISM, 1, 8);
         retryAfterSeconds = (int) value(MemorySettings.RETRY_AFTER_SECONDS, MemorySettings.Defaults.RETRY_AFTER_SECONDS, 1, 3600);
     }
 
@@ -55,6 +57,11 @@ public class RestSettings {
     /** @return largest import line, bytes */
     public int importMaxLineBytes() {
         return importMaxLineBytes;
+    }
+
+    /** @return import batches stored at once */
+    public int importParallelism() {
+        return importParallelism;
     }
 
     /** @return lines per import transaction */

@@ -62,6 +62,14 @@ public final class MemorySettings {
     public static final String IMPORT_BATCH_LINES = "memory.import.batch-lines";
 
     /**
+     * Batches of one import stored at once. Lines are split by user (and agent), so a user's conversations are
+     * created in the order they first appear, their turns keep their line order, and parallel batches never wait
+     * for each other's locks. Type: int, 1–8.
+     * Default: {@value Defaults#IMPORT_PARALLELISM}.
+     */
+    public static final String IMPORT_PARALLELISM = "memory.import.parallelism";
+
+    /**
      * Seconds sent in {@code Retry-After} when a fault-tolerance policy (timeout, bulkhead) gives up and the
      * service answers 503. Type: int, seconds, ≥ 1. Default: {@value Defaults#RETRY_AFTER_SECONDS}.
      */
@@ -229,6 +237,8 @@ public final class MemorySettings {
         public static final long IMPORT_MAX_BODY_BYTES = 1024L * 1024 * 1024;
         public static final int IMPORT_MAX_LINE_BYTES = 8 * 1024 * 1024;
         public static final int IMPORT_BATCH_LINES = 500;
+        /** Default of {@link MemorySettings#IMPORT_PARALLELISM}. */
+        public static final int IMPORT_PARALLELISM = 2;
         public static final int RETRY_AFTER_SECONDS = 1;
         public static final int METADATA_MERGE_ATTEMPTS = 10;
         public static final String EMBEDDING_MODEL = "bge-small-en-v1.5-q";

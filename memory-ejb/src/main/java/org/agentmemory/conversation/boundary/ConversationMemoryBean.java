@@ -338,7 +338,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         long duplicates = 0;
         long created = 0;
         // Create missing conversations first, in the order they first appear, so that conversation ids (and
-        // therefore listings and exports) follow the source; each creation is its own short transaction.
+        // therefore listings and exports) follow the source; all in one short transaction of their own.
         Map<ConversationKey, Conversation> existing = store().findByKeys(tenantId, byKey.keySet());
         List<ConversationKey> missing = new ArrayList<>();
         for (ConversationKey key : byKey.keySet()) {

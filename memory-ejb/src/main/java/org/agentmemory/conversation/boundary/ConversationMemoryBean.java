@@ -323,7 +323,12 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 }
                 ConversationKey key = new ConversationKey(tenantId, line.key().chatbotId(), line.key().userId(),
                         line.key().sessionId());
-                InputRules.checkKey(key);
+                try {
+                    InputRules.checkKey(key);
+                } catch (InvalidInputException badKey) {
+                    // Named by its path in the JSONL line, as the turn's fields are ("turn.…").
+                    throw new InvalidInputException("key." + badKey.field(), badKey.rule(), badKey.getMessage());
+                }
                 InputRules.checkTurn("turn.", line.turn(), settings.normalizationEnabled());
                 byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(line);
             } catch (InvalidInputException e) {

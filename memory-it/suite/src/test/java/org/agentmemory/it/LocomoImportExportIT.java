@@ -112,7 +112,7 @@ class LocomoImportExportIT {
         List<Long> badLines = new ArrayList<>();
         report.get("errors").forEach(e -> badLines.add(e.get("line").asLong()));
         assertThat(badLines).containsExactly(2L, 3L, 5L, 7L);
-        assertThat(report.at("/errors/1/field").asText()).isEqualTo("userId");
+        assertThat(report.at("/errors/1/field").asText()).isEqualTo("key.userId");
         assertThat(report.at("/errors/2/field").asText()).isEqualTo("turn.bogus");
         JsonNode h = api.get("/conversations/lookup" + query("userId", user, "sessionId", "s")).json();
         assertThat(org.agentmemory.it.support.Turns.turnIds(h)).containsExactly("1", "4");

@@ -46,29 +46,4 @@ public class ConversationCreatorBean {
             return false;
         }
     }
-
-    /**
-     * Creates conversations for keys that were absent when the caller last looked (bulk import), all in one
-     * transaction with batched inserts. If any of them was created meanwhile by a concurrent writer (unique key
-     * violation), nothing is created and {@code -1} is returned: the caller then creates them one by one with
-     * {@link #createIfAbsent(ConversationKey, Map)}.
-     *
-     * @param keys validated keys, in the order their ids should follow
-     * @param now  the creation time
-     * @return how many were created ({@code keys.size()}), or {@code -1} when a concurrent creation won a race
-     */
-    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public int createAllAbsent(java.util.List<ConversationKey> keys, Instant now) {
-        try {
-            for (ConversationKey key : keys) {
-                em.persist(new org.agentmemory.conversation.entity.Conversation(key.tenantId(), key.chatbotId(),
-                        key.userId(), key.sessionId(), null, now));
-            }
-            em.flush();
-            return keys.size();
-        } catch (PersistenceException raceLost) {
-            // The provider marked this transaction rollback-only; the container rolls it back on return.
-            return -1;
-        }
-    }
 }

@@ -343,7 +343,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         long duplicates = 0;
         long created = 0;
         // Create missing conversations first, in the order they first appear, so that conversation ids (and
-        // therefore listings and exports) follow the source; all in one short transaction of their own.
+        // therefore listings and exports) follow the source.
         Map<ConversationKey, Conversation> existing = store().findByKeys(tenantId, byKey.keySet());
         List<ConversationKey> missing = new ArrayList<>();
         for (ConversationKey key : byKey.keySet()) {
@@ -351,15 +351,12 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 missing.add(key);
             }
         }
-        // All of them in one transaction; if a concurrent writer created one meanwhile, one by one.
-        int createdTogether = missing.size() > 1 ? createAllQuietly(missing) : -1;
-        if (createdTogether >= 0) {
-            created += createdTogether;
-        } else {
-            for (ConversationKey key : missing) {
-                if (createQuietly(key, null)) {
-                    created++;
-                }
+        // One short transaction each: concurrent imports of the same new conversations in different orders
+        // must not wait for each other's uncommitted inserts (a batch of inserts in one transaction deadlocked
+        // them until the lock timeout).
+        for (ConversationKey key : missing) {
+            if (createQuietly(key, null)) {
+                created++;
             }
         }
         // Then lock all of them in one statement (ascending ids: concurrent imports cannot deadlock), find the
@@ -539,15 +536,6 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         } catch (EJBException raceLost) {
             // A concurrent writer committed the same key first; its row is what we use.
             return false;
-        }
-    }
-
-    /** @return how many were created, or {@code -1} when they must be created one by one */
-    private int createAllQuietly(List<ConversationKey> keys) {
-        try {
-            return creator.createAllAbsent(keys, now());
-        } catch (EJBException raceLost) {
-            return -1;
         }
     }
 

@@ -96,8 +96,8 @@ class ConcurrencyIT {
     /**
      * Four JSONL imports of the same 300 lines into 60 conversations that do not exist yet, at once (PostgreSQL
      * server; the H2 server admits one import at a time for the 503 test). The imports race to create the
-     * conversations (all of a batch in one transaction, one by one after losing): exactly 60 conversations, each
-     * line stored once, in line order, and the other copies counted as duplicates.
+     * conversations: exactly 60 conversations, each line stored once, in line order, and the other copies
+     * counted as duplicates.
      */
     @Test
     void fourConcurrentImportsOfTheSameLinesStoreEachTurnOnceInOrder() throws Exception {

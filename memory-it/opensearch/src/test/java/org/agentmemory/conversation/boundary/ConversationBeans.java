@@ -83,11 +83,6 @@ public final class ConversationBeans {
             return inOwnTransaction(() -> super.createIfAbsent(key, metadata));
         }
 
-        @Override
-        public int createAllAbsent(java.util.List<ConversationKey> keys, java.time.Instant now) {
-            return inOwnTransaction(() -> super.createAllAbsent(keys, now));
-        }
-
         /** As the container does: commits, or rolls back when the call marked the transaction rollback-only. */
         private <T> T inOwnTransaction(java.util.function.Supplier<T> call) {
             EntityManager tx = emf.createEntityManager();

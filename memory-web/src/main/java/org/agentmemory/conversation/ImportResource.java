@@ -53,9 +53,10 @@ import com.fasterxml.jackson.databind.ObjectReader;
  * and answers with counts and one error per bad line; a bad line never aborts the good ones (a batch that
  * fails in the database is retried line by line to find the culprit). Lines are split by user (and agent) into
  * {@code memory.import.parallelism} lanes whose batches are stored at once ({@link ImportLanes}): a user's
- * conversations are created in the order they first appear and each keeps its line order. Each batch's search index writes run in the background while the next batch is stored,
- * and the answer waits for all of them: when it arrives, the imported messages are searchable. Fault tolerance: no time limit
- * (imports are long), 4 concurrent imports, 503 + {@code Retry-After} beyond that.
+ * conversations are created in the order they first appear and each keeps its line order. Each batch's search
+ * index writes run in the background while the next batch is stored, and the answer waits for all of them: when
+ * it arrives, the imported messages are searchable. Fault tolerance: no time limit (imports are long),
+ * 4 concurrent imports, 503 + {@code Retry-After} beyond that.
  */
 @Path("")
 @ApplicationScoped

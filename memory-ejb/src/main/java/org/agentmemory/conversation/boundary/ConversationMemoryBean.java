@@ -345,17 +345,11 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         // Create missing conversations first, in the order they first appear, so that conversation ids (and
         // therefore listings and exports) follow the source.
         Map<ConversationKey, Conversation> existing = store().findByKeys(tenantId, byKey.keySet());
-        List<ConversationKey> missing = new ArrayList<>();
-        for (ConversationKey key : byKey.keySet()) {
-            if (!existing.containsKey(key)) {
-                missing.add(key);
-            }
-        }
         // One short transaction each: concurrent imports of the same new conversations in different orders
         // must not wait for each other's uncommitted inserts (a batch of inserts in one transaction deadlocked
         // them until the lock timeout).
-        for (ConversationKey key : missing) {
-            if (createQuietly(key, null)) {
+        for (ConversationKey key : byKey.keySet()) {
+            if (!existing.containsKey(key) && createQuietly(key, null)) {
                 created++;
             }
         }

@@ -46,19 +46,19 @@ public class EpisodeWriterBean {
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public List<Episode> store(List<Pending> pending) {
         EpisodeStore store = new EpisodeStore(em);
-        // Which contents are stored already: one query per tenant before the first insert (a query between
-        // inserts would flush them one by one and defeat JDBC batching).
-        Map<String, List<String>> keysByTenant = new java.util.LinkedHashMap<>();
+        // Which contents are stored already, asked before the first insert (a query between inserts would flush
+        // them one by one and defeat JDBC batching).
+        List<String> tenants = new ArrayList<>(pending.size());
+        List<String> keys = new ArrayList<>(pending.size());
         for (Pending p : pending) {
-            keysByTenant.computeIfAbsent(p.episode().namespace().tenantId(), t -> new ArrayList<>()).add(p.contentKey());
+            tenants.add(p.episode().namespace().tenantId());
+            keys.add(p.contentKey());
         }
-        Map<String, org.agentmemory.episodic.entity.Episode> found = new HashMap<>();
-        keysByTenant.forEach((tenant, keys) -> store.findByContentKeys(tenant, keys)
-                .forEach(e -> found.put(tenant + "\n" + e.getContentKey(), e)));
+        Map<String, org.agentmemory.episodic.entity.Episode> found = store.findStored(tenants, keys);
         Map<String, Episode> byKey = new HashMap<>();
         List<Episode> stored = new ArrayList<>(pending.size());
         for (Pending p : pending) {
-            String dedupe = p.episode().namespace().tenantId() + "\n" + p.contentKey();
+            String dedupe = EpisodeStore.storedKey(p.episode().namespace().tenantId(), p.contentKey());
             Episode earlier = byKey.get(dedupe);
             if (earlier == null) {
                 org.agentmemory.episodic.entity.Episode existing = found.get(dedupe);

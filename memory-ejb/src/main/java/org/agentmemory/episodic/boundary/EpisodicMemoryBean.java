@@ -178,20 +178,17 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
         List<String> texts = new ArrayList<>();
         List<Integer> toEmbed = new ArrayList<>();
         EpisodeStore reader = store();
-        // One query per tenant for the whole batch (not one per episode): which contents are stored already.
-        Map<String, List<String>> keysByTenant = new LinkedHashMap<>();
+        // Which contents are stored already: one query per tenant for the whole batch.
+        List<String> tenants = new ArrayList<>(inputs.size());
         for (EpisodeInput input : inputs) {
-            String key = EpisodeRules.contentKey(input);
-            keys.add(key);
-            keysByTenant.computeIfAbsent(input.namespace().tenantId(), t -> new ArrayList<>()).add(key);
+            keys.add(EpisodeRules.contentKey(input));
+            tenants.add(input.namespace().tenantId());
         }
-        Map<String, org.agentmemory.episodic.entity.Episode> stored = new java.util.HashMap<>();
-        keysByTenant.forEach((tenant, tenantKeys) -> reader.findByContentKeys(tenant, tenantKeys)
-                .forEach(e -> stored.put(tenant + '\u0000' + e.getContentKey(), e)));
+        Map<String, org.agentmemory.episodic.entity.Episode> stored = reader.findStored(tenants, keys);
         for (int n = 0; n < inputs.size(); n++) {
             EpisodeInput input = inputs.get(n);
             String key = keys.get(n);
-            org.agentmemory.episodic.entity.Episode existing = stored.get(input.namespace().tenantId() + '\u0000' + key);
+            org.agentmemory.episodic.entity.Episode existing = stored.get(EpisodeStore.storedKey(tenants.get(n), key));
             if (existing != null) {
                 episodes.add(EpisodeMapper.toRecord(existing));
                 continue;

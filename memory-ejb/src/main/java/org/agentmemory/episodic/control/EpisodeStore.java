@@ -45,18 +45,6 @@ public class EpisodeStore {
     }
 
     /**
-     * @param tenantId   the tenant
-     * @param contentKey a content key
-     * @return the stored episode with this content, or {@code null}
-     */
-    public org.agentmemory.episodic.entity.Episode findByContentKey(String tenantId, String contentKey) {
-        List<org.agentmemory.episodic.entity.Episode> found = em.createQuery("SELECT e FROM Episode e"
-                + " WHERE e.tenantId = :t AND e.contentKey = :k", org.agentmemory.episodic.entity.Episode.class)
-                .setParameter("t", tenantId).setParameter("k", contentKey).getResultList();
-        return found.isEmpty() ? null : found.get(0);
-    }
-
-    /**
      * Embeds again, with the configured model, up to {@code max} episodes another model embedded (after a change of
      * {@code memory.embedding.model}); until then the vector leg leaves them out. Entities are updated, so the index
      * follows. An episode the model refuses keeps no vector (full-text recall still finds it).
@@ -77,6 +65,34 @@ public class EpisodeStore {
             }
         }
         return stale.size();
+    }
+
+    /**
+     * Which of these contents are stored already, with one query per tenant (not one per content).
+     *
+     * @param tenantIds   the tenant of each content, index by index with {@code contentKeys}
+     * @param contentKeys deduplication keys
+     * @return the stored episodes by {@link #storedKey(String, String)}
+     */
+    public java.util.Map<String, org.agentmemory.episodic.entity.Episode> findStored(List<String> tenantIds,
+            List<String> contentKeys) {
+        java.util.Map<String, List<String>> keysByTenant = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < contentKeys.size(); i++) {
+            keysByTenant.computeIfAbsent(tenantIds.get(i), t -> new ArrayList<>()).add(contentKeys.get(i));
+        }
+        java.util.Map<String, org.agentmemory.episodic.entity.Episode> stored = new java.util.HashMap<>();
+        keysByTenant.forEach((tenant, keys) -> findByContentKeys(tenant, keys)
+                .forEach(e -> stored.put(storedKey(tenant, e.getContentKey()), e)));
+        return stored;
+    }
+
+    /**
+     * @param tenantId   the tenant
+     * @param contentKey the content's deduplication key
+     * @return the key of {@link #findStored(List, List)}'s answer
+     */
+    public static String storedKey(String tenantId, String contentKey) {
+        return tenantId + '\u0000' + contentKey;
     }
 
     /**

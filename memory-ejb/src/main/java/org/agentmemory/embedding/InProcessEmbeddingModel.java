@@ -55,12 +55,21 @@ import dev.langchain4j.model.embedding.onnx.PoolingMode;
  * reach the EC2 metadata service and its telemetry endpoint, and would download a missing native library
  * instead of failing.
  *
- * <p>Long texts: beyond a model's window (including [CLS] and [SEP]) a text is chunked ({@link TextChunker}:
- * sentences, then words; {@value #OVERLAP} word pieces of overlap), each chunk embedded, and the chunk
+ * <p>Long texts: only the first {@value #MAX_EMBEDDED_CODE_POINTS} code points are embedded. Beyond a model's
+ * window (including [CLS] and [SEP]) a text is chunked ({@link TextChunker}: sentences, then words;
+ * {@value #OVERLAP} word pieces of overlap), each chunk embedded, and the chunk
  * vectors averaged weighted by their word-piece counts, then re-normalised. All variants share the BERT
  * uncased word-piece vocabulary, so one tokenizer counts for all of them.
  */
 public final class InProcessEmbeddingModel implements EmbeddingModel {
+
+    /**
+     * Longest text embedded, in code points: a longer text is embedded by its first this many code points
+     * (about 8 chunks of a 512-piece window, ~80 ms of CPU). Full-text search still sees the whole text. Without
+     * this bound a multi-megabyte message would hold its transaction for minutes, and the native tokenizer
+     * aborts the JVM on inputs of several megabytes.
+     */
+    public static final int MAX_EMBEDDED_CODE_POINTS = 16_384;
 
     /** Word pieces of overlap between consecutive chunks. */
     public static final int OVERLAP = 32;
@@ -172,7 +181,7 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
         List<TextSegment> segments = new ArrayList<>();
         int budget = variant.window - 2 - (prefix.isEmpty() ? 0 : TokenizerHolder.wordPieces(prefix));
         for (int i = 0; i < texts.size(); i++) {
-            String text = Normalizer.normalize(requireText(texts.get(i), i), Normalizer.Form.NFC);
+            String text = Normalizer.normalize(head(requireText(texts.get(i), i)), Normalizer.Form.NFC);
             // A word piece spans at least one code point, so a text this short always fits the window:
             // skip the extra tokenization (langchain4j still partitions anything beyond 510 pieces).
             List<TextChunker.Chunk> chunks = text.codePointCount(0, text.length()) <= budget
@@ -204,6 +213,16 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
      */
     public static int wordPieces(String text) {
         return TokenizerHolder.wordPieces(text);
+    }
+
+    /** The first {@link #MAX_EMBEDDED_CODE_POINTS} code points of a text (the text itself when shorter). */
+    static String head(String text) {
+        if (text.length() <= MAX_EMBEDDED_CODE_POINTS) {
+            return text;
+        }
+        int end = text.offsetByCodePoints(0, Math.min(MAX_EMBEDDED_CODE_POINTS,
+                text.codePointCount(0, text.length())));
+        return text.substring(0, end);
     }
 
     private static String requireText(String text, int index) {

@@ -4,7 +4,10 @@ import com.knuddels.jtokkit.api.Encoding;
 
 /**
  * BPE token counts from jtokkit (spec §3: {@code TiktokenCounter}). Special-token text such as
- * {@code <|endoftext|>} is counted as ordinary text, never rejected.
+ * {@code <|endoftext|>} is counted as ordinary text, never rejected. Texts longer than
+ * {@value BpeSegments#SEGMENT_CHARS} UTF-16 units are counted in segments ({@link BpeSegments}), which keeps
+ * memory bounded and gives the same count for any text that has a word or punctuation boundary at least
+ * every {@value BpeSegments#SEGMENT_CHARS}/2 units.
  */
 final class JTokkitCounter implements TokenCounter {
 
@@ -26,6 +29,6 @@ final class JTokkitCounter implements TokenCounter {
         if (text == null || text.isEmpty()) {
             return 0;
         }
-        return encoding.countTokensOrdinary(text);
+        return BpeSegments.count(text, encoding::countTokensOrdinary);
     }
 }

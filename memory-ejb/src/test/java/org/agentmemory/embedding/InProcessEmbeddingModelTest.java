@@ -131,6 +131,19 @@ class InProcessEmbeddingModelTest {
     }
 
     @Test
+    void onlyTheHeadOfAHugeTextIsEmbedded() {
+        // A 4 MB one-word text once aborted the JVM inside the native tokenizer; now only its head is embedded.
+        EmbeddingModel model = Embeddings.defaultModel();
+        String word = "x".repeat(4_000_000);
+        assertThat(model.embed(word)).containsExactly(model.embed(word.substring(0, InProcessEmbeddingModel.MAX_EMBEDDED_CODE_POINTS)));
+        String emoji = "\uD83D\uDE00".repeat(InProcessEmbeddingModel.MAX_EMBEDDED_CODE_POINTS + 10);
+        String head = InProcessEmbeddingModel.head(emoji);
+        assertThat(head.codePointCount(0, head.length())).isEqualTo(InProcessEmbeddingModel.MAX_EMBEDDED_CODE_POINTS);
+        assertThat(Character.isHighSurrogate(head.charAt(head.length() - 1))).isFalse();
+        assertThat(InProcessEmbeddingModel.head("short")).isEqualTo("short");
+    }
+
+    @Test
     void blankTextIsRejected() {
         assertThatThrownBy(() -> Embeddings.defaultModel().embed("  "))
                 .hasMessage("text #0 is blank; only non-blank text can be embedded");

@@ -51,7 +51,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
  *
  * <p>Import streams the body, commits every {@code memory.import.batch-lines} lines in one transaction,
  * and answers with counts and one error per bad line; a bad line never aborts the good ones (a batch that
- * fails in the database is retried line by line to find the culprit). Lines are split by user (and agent) into
+ * fails in the database is stored line by line by the bean to find the culprit). Lines are split by user (and agent) into
  * {@code memory.import.parallelism} lanes whose batches are stored at once ({@link ImportLanes}): a user's
  * conversations are created in the order they first appear and each keeps its line order. Each batch's search
  * index writes run in the background while the next batch is stored, and the answer waits for all of them: when
@@ -135,7 +135,9 @@ public class ImportResource {
     @Path("export")
     @Produces(JsonlWriter.MEDIA_TYPE)
     @Operation(summary = "Export all of a user's conversations as JSONL",
-            description = "Oldest conversation first, each in sequence order; the import format.")
+            description = "Oldest conversation first, each in sequence order; the import format. Offloaded tool"
+                    + " outputs are written in full, so the export is a complete backup that can be imported under"
+                    + " any key.")
     @APIResponse(responseCode = "200", description = "application/x-ndjson stream")
     public Response export(@QueryParam("userId") String userId, @QueryParam("chatbotId") String chatbotId)
             throws MemoryException {
@@ -169,8 +171,9 @@ public class ImportResource {
     }
 
     /**
-     * Stores one batch (on the request thread or a lane's executor thread); when the batch fails in the database,
-     * stores its lines one by one.
+     * Stores one batch (on the request thread or a lane's executor thread). The bean keeps a batch's good lines
+     * when some fail in the database; a failure outside its write step (none is expected) is reported on each of
+     * the batch's lines, and the import goes on.
      */
     private void store(String tenant, List<ImportLine> batch, Totals totals) {
         try {
@@ -178,20 +181,11 @@ public class ImportResource {
         } catch (InvalidInputException tooMany) {
             throw new StoreFailure(tooMany);
         } catch (EJBException batchFailed) {
-            LOG.log(Level.WARNING, "An import batch of " + batch.size() + " lines failed; retrying line by line", batchFailed);
+            String id = java.util.UUID.randomUUID().toString();
+            LOG.log(Level.SEVERE, "An import batch of " + batch.size() + " lines failed (error id " + id + ")", batchFailed);
             for (ImportLine line : batch) {
-                try {
-                    totals.add(memory.importTurns(tenant, List.of(line)));
-                } catch (InvalidInputException tooMany) {
-                    throw new StoreFailure(tooMany);
-                } catch (EJBException lineFailed) {
-                    Throwable root = lineFailed;
-                    while (root.getCause() != null && root.getCause() != root) {
-                        root = root.getCause();
-                    }
-                    totals.error(new ImportReport.LineError(line.lineNumber(), null,
-                            "could not be stored: " + root.getClass().getSimpleName() + ": " + root.getMessage()));
-                }
+                totals.error(new ImportReport.LineError(line.lineNumber(), null,
+                        "could not be stored: the service failed; error id " + id + " in the server log says why"));
             }
         }
     }

@@ -5,9 +5,11 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 
 import org.agentmemory.api.MemoryException;
+import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.conversation.ConversationMemory;
 import org.agentmemory.api.conversation.ConversationSummary;
 import org.agentmemory.api.conversation.Page;
+import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnPage;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.rest.RestJson;
@@ -16,7 +18,8 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 
 /**
  * Streams conversations as JSONL ({@link JsonlLine} per turn), reading turns in slices so memory stays flat
- * whatever the conversation's size.
+ * whatever the conversation's size. Offloaded tool outputs are written in full (see
+ * {@link #withOmittedContent}), so an export is a complete backup.
  */
 final class JsonlWriter {
 
@@ -44,7 +47,7 @@ final class JsonlWriter {
                 TurnPage page = memory.getTurns(tenantId, conversationId, after, SLICE);
                 JsonlLine.Key key = new JsonlLine.Key(page.key().chatbotId(), page.key().userId(), page.key().sessionId());
                 for (TurnRecord turn : page.turns()) {
-                    out.write(WRITER.writeValueAsBytes(new JsonlLine(key, turn)));
+                    out.write(WRITER.writeValueAsBytes(new JsonlLine(key, withOmittedContent(conversationId, turn))));
                     out.write('\n');
                 }
                 if (!page.hasMore()) {
@@ -57,6 +60,36 @@ final class JsonlWriter {
                     + e.getMessage(), e));
         }
         out.flush();
+    }
+
+    /**
+     * The turn with each offloaded tool output put back in full (and its offload marks removed), so that an
+     * export is a complete backup: importing it, under any key, offloads the same outputs again with the same
+     * content ids. An output whose omission is gone (purged) keeps its preview and content id.
+     */
+    private TurnRecord withOmittedContent(long conversationId, TurnRecord turn) {
+        if (turn.toolInvocations().stream().noneMatch(i -> i.omitted().containsKey("output"))) {
+            return turn;
+        }
+        java.util.List<ToolInvocationRecord> invocations = new java.util.ArrayList<>(turn.toolInvocations().size());
+        for (ToolInvocationRecord invocation : turn.toolInvocations()) {
+            String contentId = invocation.omitted().get("output");
+            ToolInvocationRecord restored = invocation;
+            if (contentId != null) {
+                try {
+                    String full = memory.getOmission(tenantId, conversationId, contentId);
+                    java.util.Map<String, String> omitted = new java.util.LinkedHashMap<>(invocation.omitted());
+                    omitted.remove("output");
+                    restored = new ToolInvocationRecord(invocation.toolName(), invocation.input(), full,
+                            invocation.status(), invocation.error(), invocation.elapsedMs(), null, omitted,
+                            invocation.wmKey());
+                } catch (NotFoundException purged) {
+                    // Kept as stored: the preview and the content id.
+                }
+            }
+            invocations.add(restored);
+        }
+        return turn.withToolInvocations(invocations);
     }
 
     /** Writes every conversation of a user (oldest conversation first), optionally of one agent. */

@@ -23,7 +23,6 @@ import org.eclipse.microprofile.faulttolerance.exceptions.FaultToleranceExceptio
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
@@ -186,6 +185,9 @@ public final class ExceptionMappers {
         @Context
         UriInfo uri;
 
+        @Context
+        jakarta.ws.rs.core.HttpHeaders headers;
+
         @Override
         public Response toResponse(WebApplicationException e) {
             Response original = e.getResponse();
@@ -206,7 +208,14 @@ public final class ExceptionMappers {
             }
             Response.StatusType type = Response.Status.fromStatusCode(status);
             String title = type == null ? "HTTP " + status : type.getReasonPhrase();
-            String detail = e.getMessage() == null ? title : e.getMessage();
+            // RESTEasy prefixes its messages with a message id ("RESTEASY003065: …"): clients get the sentence.
+            String detail = e.getMessage() == null ? title : e.getMessage().replaceFirst("^[A-Z]+\\d+: ", "");
+            if (status == 415) {
+                String sent = headers == null ? null : headers.getHeaderString("Content-Type");
+                detail = "This endpoint does not accept " + (sent == null ? "a body without a Content-Type"
+                        : "Content-Type '" + sent + "'") + "; send application/json (application/x-ndjson for"
+                        + " /import), as the OpenAPI document at /openapi lists.";
+            }
             Response.ResponseBuilder builder = Problems.of(status, "http-" + status, title, detail, null, null, uri);
             if (original != null) {
                 original.getHeaders().forEach((name, values) -> {
@@ -285,28 +294,96 @@ public final class ExceptionMappers {
                 rule = "unknown-property";
                 detail = "Unknown property '" + unknown.getPropertyName() + "'" + (field == null ? "" : " at " + field)
                         + "; known properties: " + unknown.getKnownPropertyIds() + ".";
-            } else if (e instanceof InvalidFormatException format) {
-                rule = "type";
-                detail = (field == null ? "A value" : field) + " has the wrong type or format: "
-                        + String.valueOf(format.getValue()) + " cannot be read as "
-                        + format.getTargetType().getSimpleName() + ".";
             } else if (e instanceof ValueInstantiationException inst) {
                 rule = "invalid-value";
                 Throwable cause = inst.getCause();
-                detail = (field == null ? "A value" : field) + " is invalid: "
-                        + (cause == null ? inst.getOriginalMessage() : cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage()) + ".";
+                String reason = cause instanceof IllegalArgumentException && cause.getMessage() != null
+                        ? cause.getMessage()
+                        : "the value cannot be accepted";
+                detail = (field == null ? "The body" : field) + " is invalid: " + reason + ".";
+            } else if (e instanceof MismatchedInputException mismatch
+                    && String.valueOf(mismatch.getOriginalMessage()).startsWith("Trailing token")) {
+                rule = "json-syntax";
+                field = null;
+                detail = "More JSON follows the first value" + location(e)
+                        + "; send exactly one JSON value (for an import, one JSON object per line).";
             } else if (e instanceof MismatchedInputException mismatch) {
                 rule = "type";
-                detail = (field == null ? "The body" : field) + " does not match the expected shape"
-                        + (mismatch.getTargetType() == null ? "" : " (" + mismatch.getTargetType().getSimpleName() + ")")
-                        + ": " + mismatch.getOriginalMessage();
+                String found = found(mismatch);
+                if (found == null && String.valueOf(mismatch.getOriginalMessage()).contains("end-of-input")) {
+                    found = "the end of the input (the JSON is truncated)";
+                }
+                detail = (field == null ? "The body" : field) + " must be " + expected(mismatch.getTargetType())
+                        + (found == null ? "" : ", not " + found) + ".";
             } else {
                 rule = "json-syntax";
-                detail = "The body is not valid JSON: " + e.getOriginalMessage()
-                        + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
-                                + e.getLocation().getColumnNr() + ")");
+                String reason = String.valueOf(e.getOriginalMessage())
+                        .replaceAll("\\s*\\((?:start marker at )?\\[Source:[^\\]]*\\][^)]*\\)", "")
+                        .replaceAll("\\s*\\[Source:[^\\]]*\\]", "");
+                if (reason.contains("end-of-input")) {
+                    reason += " (the JSON is truncated)";
+                }
+                detail = "The body is not valid JSON: " + reason + location(e);
             }
             return new Described(field, rule, withoutPackages(detail));
+        }
+
+        /** What a Java target type looks like in JSON, for people who never see the Java code. */
+        static String expected(Class<?> type) {
+            if (type == null) {
+                return "a different JSON value";
+            }
+            if (type == String.class || type == Character.class || type == char.class) {
+                return "a string";
+            }
+            if (type == Boolean.class || type == boolean.class) {
+                return "true or false";
+            }
+            if (type == Integer.class || type == int.class || type == Long.class || type == long.class
+                    || type == Short.class || type == short.class || type == java.math.BigInteger.class) {
+                return "an integer";
+            }
+            if (Number.class.isAssignableFrom(type) || type == double.class || type == float.class) {
+                return "a number";
+            }
+            if (type.isEnum()) {
+                return "one of " + java.util.Arrays.toString(type.getEnumConstants());
+            }
+            if (type == java.time.Instant.class || type == java.time.OffsetDateTime.class) {
+                return "an ISO-8601 timestamp string such as 2026-01-31T12:00:00Z";
+            }
+            if (type.isArray() || java.util.Collection.class.isAssignableFrom(type)) {
+                return "an array";
+            }
+            return "an object";
+        }
+
+        private static final java.util.regex.Pattern FOUND = java.util.regex.Pattern.compile(
+                "(?:from|coerce) (Array|Object|String|Integer|Floating-point|Boolean|Null|empty String)"
+                        + "(?: value)?(?: \\(?\\(?(\"[^\"]{0,80}\"|'[^']{0,80}')\\)?)?");
+
+        /** What the JSON had where the mismatch happened (from Jackson's message), or {@code null} when unknown. */
+        static String found(MismatchedInputException e) {
+            java.util.regex.Matcher m = FOUND.matcher(String.valueOf(e.getOriginalMessage()));
+            if (!m.find()) {
+                return null;
+            }
+            String value = m.group(2) == null ? "" : " " + m.group(2).replace('\'', '"');
+            return switch (m.group(1)) {
+                case "Array" -> "an array";
+                case "Object" -> "an object";
+                case "String" -> "a string" + value;
+                case "empty String" -> "an empty string";
+                case "Integer" -> "an integer";
+                case "Floating-point" -> "a decimal number";
+                case "Boolean" -> "a boolean";
+                default -> "null";
+            };
+        }
+
+        private static String location(JsonProcessingException e) {
+            return e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ")";
         }
 
         /** Jackson names types by their Java class ({@code `org.agentmemory.x.JsonlLine`}); clients see {@code `JsonlLine`}. */

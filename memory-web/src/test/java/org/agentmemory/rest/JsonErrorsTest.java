@@ -35,21 +35,63 @@ class JsonErrorsTest {
         ExceptionMappers.JsonErrors.Described wrongType = describe("{\"userId\":\"u\",\"turn\":{\"count\":\"many\"}}");
         assertThat(wrongType.rule()).isEqualTo("type");
         assertThat(wrongType.field()).isEqualTo("turn.count");
-        assertThat(wrongType.detail()).doesNotContain("org.agentmemory", "java.lang");
+        assertThat(wrongType.detail()).isEqualTo("turn.count must be an integer, not a string \"many\".");
 
         ExceptionMappers.JsonErrors.Described shape = describe("[1, 2]");
         assertThat(shape.rule()).isEqualTo("type");
-        assertThat(shape.detail()).contains("Body").doesNotContain("org.agentmemory");
+        assertThat(shape.detail()).isEqualTo("The body must be an object, not an array.");
 
         ExceptionMappers.JsonErrors.Described truncated = describe("{\"userId\":\"u\",\"turn\":{");
         // Jackson reports an end of input inside "turn" as a mismatch there: the field names where it ended.
         assertThat(truncated.field()).isEqualTo("turn");
-        assertThat(truncated.detail()).contains("end-of-input").doesNotContain("org.agentmemory");
+        assertThat(truncated.detail()).contains("truncated").doesNotContain("org.agentmemory", "Inner");
 
         ExceptionMappers.JsonErrors.Described syntax = describe("{\"userId\": nope}");
         assertThat(syntax.rule()).isEqualTo("json-syntax");
         assertThat(syntax.field()).isNull();
         assertThat(syntax.detail()).startsWith("The body is not valid JSON").contains("line 1, column");
+    }
+
+    /** A shape whose constructor rejects a value, as the API records do. */
+    public record Checked(String name) {
+        public Checked {
+            if ("bad".equals(name)) {
+                throw new IllegalArgumentException("name must not be 'bad'");
+            }
+            if ("npe".equals(name)) {
+                throw new NullPointerException();
+            }
+        }
+    }
+
+    private static ExceptionMappers.JsonErrors.Described describe(String json, Class<?> type) {
+        try {
+            RestJson.mapper().readValue(json, type);
+            throw new AssertionError("should not parse: " + json);
+        } catch (JsonProcessingException e) {
+            return ExceptionMappers.JsonErrors.describe(e);
+        }
+    }
+
+    @Test
+    void noJavaTypeOrJacksonSettingIsEverNamed() {
+        ExceptionMappers.JsonErrors.Described array = describe("{\"userId\":[1],\"turn\":null}");
+        assertThat(array.field()).isEqualTo("userId");
+        assertThat(array.detail()).isEqualTo("userId must be a string, not an array.");
+
+        ExceptionMappers.JsonErrors.Described object = describe("{\"userId\":\"u\",\"turn\":\"text\"}");
+        assertThat(object.detail()).startsWith("turn must be an object").doesNotContain("Inner", "Coercion");
+
+        ExceptionMappers.JsonErrors.Described trailing = describe("{\"userId\":\"u\"} {\"userId\":\"v\"}");
+        assertThat(trailing.rule()).isEqualTo("json-syntax");
+        assertThat(trailing.detail()).startsWith("More JSON follows the first value").doesNotContain("FAIL_ON", "Body");
+
+        ExceptionMappers.JsonErrors.Described rejected = describe("{\"name\":\"bad\"}", Checked.class);
+        assertThat(rejected.rule()).isEqualTo("invalid-value");
+        assertThat(rejected.detail()).isEqualTo("The body is invalid: name must not be 'bad'.");
+
+        ExceptionMappers.JsonErrors.Described npe = describe("{\"name\":\"npe\"}", Checked.class);
+        assertThat(npe.detail()).doesNotContain("NullPointerException").contains("cannot be accepted");
     }
 
     @Test

@@ -193,7 +193,11 @@ public interface ConversationMemoryOperations {
 
     /**
      * Imports turns of possibly many conversations (JSONL import). Lines that break a rule are reported and
-     * skipped; the others are written in their given order, creating conversations as needed.
+     * skipped; the others are written in their given order, creating conversations as needed. The call runs
+     * outside any caller transaction: missing conversations are created one short transaction each, then all
+     * turns are written in one. If the database rejects that write, each line is written on its own, the lines it
+     * still rejects are reported (with an error id for the server log), and a conversation created only for
+     * rejected lines is removed again; {@code conversationsCreated} counts those that remain.
      *
      * @param tenantId the caller's tenant (overrides any tenant in the lines)
      * @param lines    at most {@value #MAX_BATCH_TURNS} lines

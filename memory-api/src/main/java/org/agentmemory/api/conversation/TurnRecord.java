@@ -2,6 +2,7 @@ package org.agentmemory.api.conversation;
 
 import java.io.Serializable;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,9 +53,10 @@ public record TurnRecord(
         String normVersion) implements Serializable {
 
     public TurnRecord {
-        toolsUsed = toolsUsed == null ? List.of() : List.copyOf(toolsUsed);
+        // Null items are kept (not a NullPointerException here) so that the input rules can name them.
+        toolsUsed = toolsUsed == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(toolsUsed));
         metadata = metadata == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
-        toolInvocations = toolInvocations == null ? List.of() : List.copyOf(toolInvocations);
+        toolInvocations = toolInvocations == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(toolInvocations));
     }
 
     /**

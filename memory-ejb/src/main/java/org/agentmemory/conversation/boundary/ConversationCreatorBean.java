@@ -14,6 +14,7 @@ import jakarta.persistence.PersistenceException;
 
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.conversation.control.ConversationStore;
+import org.agentmemory.conversation.entity.Conversation;
 
 /**
  * Creates a conversation in its own transaction, so that losing a creation race against a concurrent
@@ -45,5 +46,24 @@ public class ConversationCreatorBean {
             // The provider marked this transaction rollback-only; the container rolls it back on return.
             return false;
         }
+    }
+
+    /**
+     * Removes a conversation that an import created for lines that then all failed, so that a failed line
+     * leaves nothing behind. Locks the row first; a conversation that holds a turn by then (a concurrent
+     * writer got there) is kept.
+     *
+     * @param key a validated key
+     * @return {@code true} if the conversation existed, was empty and is gone
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public boolean removeIfEmpty(ConversationKey key) {
+        ConversationStore store = new ConversationStore(em);
+        Conversation c = store.findByKey(key, true);
+        if (c == null || em.createQuery("SELECT COUNT(t) FROM Turn t WHERE t.conversation = :c", Long.class)
+                .setParameter("c", c).getSingleResult() > 0) {
+            return false;
+        }
+        return store.delete(key.tenantId(), c.getId());
     }
 }

@@ -12,9 +12,14 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
+import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.EJBException;
+import jakarta.ejb.LocalBean;
+import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -70,8 +75,11 @@ import org.agentmemory.recall.control.MessageIndex;
  * loser of a creation race simply locks the winner's row.
  */
 @Stateless
+@LocalBean
 @jakarta.interceptor.Interceptors(org.agentmemory.recall.boundary.ForegroundRequests.class)
 public class ConversationMemoryBean implements ConversationMemory, ConversationMemoryRemote {
+
+    private static final Logger LOG = Logger.getLogger(ConversationMemoryBean.class.getName());
 
     /** The metadata key of the calibration state (spec §1.4: the only compaction state ever persisted). */
     public static final String COMPACTION_KEY = "compaction";
@@ -85,6 +93,9 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
 
     @EJB
     ConversationCreatorBean creator;
+
+    @Resource
+    SessionContext context;
 
     @EJB
     MetadataMergeBean merger;
@@ -309,7 +320,17 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         return deferredIndexing.awaitAll(DEFERRED_INDEXING_WAIT_MS);
     }
 
+    /**
+     * Imports in three steps, each in its own transaction or none: every line is checked and its messages
+     * embedded (no transaction, no connection held); missing conversations are created one short transaction
+     * each, in the order they first appear; then all turns are written in one transaction
+     * ({@link #writeImportBatch}). When that write fails in the database, each line is written on its own so
+     * that the good ones are kept and the bad one is reported, and a conversation this call created for lines
+     * that all failed is removed again: {@code conversationsCreated} counts the conversations this call created
+     * that remain.
+     */
     @Override
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public ImportReport importTurns(String tenantId, List<ImportLine> lines, boolean deferIndexing)
             throws InvalidInputException {
         InputRules.checkTenant(tenantId);
@@ -337,27 +358,74 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         }
         List<TurnRecord> toEmbed = new ArrayList<>();
         byKey.values().forEach(ls -> ls.forEach(l -> toEmbed.add(l.turn())));
-        // Embedding is the slow part of indexing messages: done before any row is locked.
+        // Embedding is the slow part of indexing messages: done before any transaction starts.
         Map<String, float[]> vectors = embedInline(toEmbed);
-        long imported = 0;
-        long duplicates = 0;
-        long created = 0;
         // Create missing conversations first, in the order they first appear, so that conversation ids (and
-        // therefore listings and exports) follow the source.
+        // therefore listings and exports) follow the source. One short transaction each: concurrent imports of
+        // the same new conversations in different orders must not wait for each other's uncommitted inserts (a
+        // batch of inserts in one transaction deadlocked them until the lock timeout).
         Map<ConversationKey, Conversation> existing = store().findByKeys(tenantId, byKey.keySet());
-        // One short transaction each: concurrent imports of the same new conversations in different orders
-        // must not wait for each other's uncommitted inserts (a batch of inserts in one transaction deadlocked
-        // them until the lock timeout).
+        java.util.Set<ConversationKey> created = new java.util.LinkedHashSet<>();
         for (ConversationKey key : byKey.keySet()) {
             if (!existing.containsKey(key) && createQuietly(key, null)) {
-                created++;
+                created.add(key);
             }
         }
-        // Then lock all of them in one statement (ascending ids: concurrent imports cannot deadlock), find the
+        ConversationMemoryBean self = context.getBusinessObject(ConversationMemoryBean.class);
+        long[] counts;
+        try {
+            counts = self.writeImportBatch(tenantId, byKey, vectors, deferIndexing);
+        } catch (EJBException batchFailed) {
+            LOG.log(Level.WARNING, "An import batch of " + lines.size() + " lines failed; storing it line by line",
+                    batchFailed);
+            counts = new long[2];
+            for (Map.Entry<ConversationKey, List<ImportLine>> entry : byKey.entrySet()) {
+                boolean anyStored = false;
+                for (ImportLine line : entry.getValue()) {
+                    try {
+                        if (store().findByKey(entry.getKey(), false) == null) {
+                            createQuietly(entry.getKey(), null);
+                        }
+                        long[] one = self.writeImportBatch(tenantId, Map.of(entry.getKey(), List.of(line)), vectors,
+                                deferIndexing);
+                        counts[0] += one[0];
+                        counts[1] += one[1];
+                        anyStored = true;
+                    } catch (EJBException lineFailed) {
+                        String id = UUID.randomUUID().toString();
+                        LOG.log(Level.WARNING, "Import line " + line.lineNumber() + " could not be stored (error id "
+                                + id + ")", lineFailed);
+                        errors.add(new ImportReport.LineError(line.lineNumber(), null, "could not be stored: the"
+                                + " database rejected it; error id " + id + " in the server log says why"));
+                    }
+                }
+                if (!anyStored && created.contains(entry.getKey()) && creator.removeIfEmpty(entry.getKey())) {
+                    created.remove(entry.getKey());
+                }
+            }
+        }
+        errors.sort(Comparator.comparingLong(ImportReport.LineError::line));
+        return new ImportReport(lines.size(), counts[0], counts[1], created.size(), errors);
+    }
+
+    /**
+     * The write step of {@link #importTurns(String, List, boolean)}, in a transaction of its own; not part of
+     * the memory views (public only so that the container can apply the transaction).
+     *
+     * @param tenantId      the tenant
+     * @param byKey         checked lines by conversation, each list in line order; every conversation exists
+     * @param vectors       message vectors computed beforehand, by turn id (may be empty)
+     * @param deferIndexing whether the search index writes are left to complete after the commit
+     * @return {@code [turns written, duplicates]}
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public long[] writeImportBatch(String tenantId, Map<ConversationKey, List<ImportLine>> byKey,
+            Map<String, float[]> vectors, boolean deferIndexing) {
+        // Lock all conversations in one statement (ascending ids: concurrent imports cannot deadlock), find the
         // turn ids they already hold in one more, and write. No query runs between the inserts.
         Map<ConversationKey, Long> conversationIds = new java.util.HashMap<>();
         store().findByKeys(tenantId, byKey.keySet()).forEach((k, c) -> conversationIds.put(k, c.getId()));
-        // Unlocked reads may be stale by now; the locking query must load every row afresh.
+        // The locking query must load every row afresh, not return the unlocked copies just read.
         store().flushAndClear();
         if (deferIndexing) {
             deferredIndexing.defer(em);
@@ -370,6 +438,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
             }
         }));
         Map<Long, java.util.Set<String>> stored = store().existingTurnIds(locked.keySet(), allTurnIds);
+        long imported = 0;
+        long duplicates = 0;
         for (Map.Entry<ConversationKey, List<ImportLine>> entry : byKey.entrySet()) {
             Conversation c = requireCreated(locked.get(conversationIds.get(entry.getKey())), entry.getKey());
             List<TurnRecord> turns = new ArrayList<>();
@@ -382,8 +452,9 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 }
             }
         }
-        errors.sort(Comparator.comparingLong(ImportReport.LineError::line));
-        return new ImportReport(lines.size(), imported, duplicates, created, errors);
+        // Flushed here so that a database error surfaces inside this method, not at the commit.
+        em.flush();
+        return new long[] {imported, duplicates};
     }
 
     @Override

@@ -20,8 +20,20 @@ public final class InputRules {
     /** Longest tool name, in code points. */
     public static final int MAX_TOOL_NAME_CODE_POINTS = 255;
 
+    /**
+     * Longest working-memory key of a tool invocation, in code points (the column holds 1,024 characters;
+     * 255 code points of up to 4 UTF-8 bytes each also fit any byte-limited store).
+     */
+    public static final int MAX_WM_KEY_CODE_POINTS = 255;
+
     /** Longest tenant id, in code points. */
     public static final int MAX_TENANT_CODE_POINTS = 64;
+
+    /** Earliest turn timestamp accepted: 0001-01-01T00:00:00Z. */
+    public static final java.time.Instant EARLIEST = java.time.Instant.parse("0001-01-01T00:00:00Z");
+
+    /** Latest turn timestamp accepted: 9999-12-31T23:59:59.999999Z. */
+    public static final java.time.Instant LATEST = java.time.Instant.parse("9999-12-31T23:59:59.999999Z");
 
     private InputRules() {
     }
@@ -172,9 +184,18 @@ public final class InputRules {
         checkText(prefix + "error", turn.error(), text);
         List<String> tools = turn.toolsUsed();
         for (int i = 0; i < tools.size(); i++) {
+            if (tools.get(i) == null) {
+                throw new InvalidInputException(prefix + "toolsUsed[" + i + "]", "required",
+                        prefix + "toolsUsed[" + i + "] must be a tool name, not null.");
+            }
             checkText(prefix + "toolsUsed[" + i + "]", tools.get(i), Controls.NO_NUL);
         }
         checkJson(prefix + "metadata", turn.metadata());
+        if (turn.timestamp() != null && (turn.timestamp().isBefore(EARLIEST) || turn.timestamp().isAfter(LATEST))) {
+            throw new InvalidInputException(prefix + "timestamp", "range", prefix + "timestamp is " + turn.timestamp()
+                    + "; it must lie between " + EARLIEST + " and " + LATEST + " (UTC), the range every supported"
+                    + " database stores.");
+        }
         List<ToolInvocationRecord> invocations = turn.toolInvocations();
         for (int i = 0; i < invocations.size(); i++) {
             checkInvocation(prefix + "toolInvocations[" + i + "].", invocations.get(i), text);
@@ -200,6 +221,11 @@ public final class InputRules {
         checkText(prefix + "output", invocation.output(), text);
         checkText(prefix + "error", invocation.error(), text);
         checkText(prefix + "wmKey", invocation.wmKey(), Controls.NONE);
+        int wmKeyLength = invocation.wmKey() == null ? 0 : CodePoints.length(invocation.wmKey());
+        if (wmKeyLength > MAX_WM_KEY_CODE_POINTS) {
+            throw new InvalidInputException(prefix + "wmKey", "max-length", prefix + "wmKey is " + wmKeyLength
+                    + " characters long; the limit is " + MAX_WM_KEY_CODE_POINTS + " characters (Unicode code points).");
+        }
         if (invocation.elapsedMs() != null && invocation.elapsedMs() < 0) {
             throw new InvalidInputException(prefix + "elapsedMs", "min", prefix + "elapsedMs is " + invocation.elapsedMs()
                     + "; it must be a duration in milliseconds, 0 or more.");

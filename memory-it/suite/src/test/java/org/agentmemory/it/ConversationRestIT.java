@@ -7,6 +7,9 @@ import static org.agentmemory.it.support.Turns.turn;
 import static org.agentmemory.it.support.Turns.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,6 +21,7 @@ import java.util.stream.Stream;
 
 import org.agentmemory.it.support.Api;
 import org.agentmemory.it.support.Turns;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -303,7 +307,8 @@ class ConversationRestIT {
             assertThat(r.status()).as("%s -> %s", body, r.body()).isEqualTo(400);
             assertThat(r.contentType()).as(body).startsWith("application/problem+json");
             assertThat(r.json().get("status").asInt()).isEqualTo(400);
-            assertThat(r.json().get("detail").asText()).isNotBlank();
+            assertThat(r.json().get("detail").asText()).isNotBlank()
+                    .doesNotContainPattern("Exception|Record\\b|org\\.agentmemory|java\\.|FAIL_ON|Coercion|`");
         }
         Api.Response missing = api.postRaw("/turns", "{\"sessionId\":\"s\",\"turn\":{}}", "application/json");
         assertThat(missing.json().get("field").asText()).isEqualTo("userId");
@@ -317,9 +322,30 @@ class ConversationRestIT {
         Api.Response nameless = api.postRaw("/turns",
                 "{\"userId\":\"u\",\"sessionId\":\"s\",\"turn\":{\"toolInvocations\":[{\"input\":{}}]}}", "application/json");
         assertThat(nameless.json().get("field").asText()).isEqualTo("toolInvocations[0].toolName");
+        Api.Response nullInvocation = api.postRaw("/turns",
+                "{\"userId\":\"u\",\"sessionId\":\"s\",\"turn\":{\"toolInvocations\":[null]}}", "application/json");
+        assertThat(nullInvocation.status()).isEqualTo(400);
+        assertThat(nullInvocation.json().get("field").asText()).isEqualTo("toolInvocations[0]");
+        assertThat(nullInvocation.json().get("detail").asText()).doesNotContain("NullPointer");
+        Api.Response nullTool = api.postRaw("/turns",
+                "{\"userId\":\"u\",\"sessionId\":\"s\",\"turn\":{\"toolsUsed\":[\"a\",null]}}", "application/json");
+        assertThat(nullTool.status()).isEqualTo(400);
+        assertThat(nullTool.json().get("field").asText()).isEqualTo("toolsUsed[1]");
+        Api.Response longKey = api.postRaw("/turns", "{\"userId\":\"u\",\"sessionId\":\"s\",\"turn\":{\"toolInvocations\":"
+                + "[{\"toolName\":\"t\",\"wmKey\":\"" + "k".repeat(2_000) + "\"}]}}", "application/json");
+        assertThat(longKey.status()).as(longKey.body()).isEqualTo(400);
+        assertThat(longKey.json().get("field").asText()).isEqualTo("toolInvocations[0].wmKey");
+        assertThat(longKey.json().get("rule").asText()).isEqualTo("max-length");
+        Api.Response farFuture = api.postRaw("/turns",
+                "{\"userId\":\"u\",\"sessionId\":\"s\",\"turn\":{\"timestamp\":\"+20000-01-01T00:00:00Z\"}}", "application/json");
+        assertThat(farFuture.status()).as(farFuture.body()).isEqualTo(400);
+        assertThat(farFuture.json().get("field").asText()).isEqualTo("timestamp");
+        assertThat(farFuture.json().get("rule").asText()).isEqualTo("range");
         Api.Response wrongMedia = api.postRaw("/turns", "userId=u", "application/x-www-form-urlencoded");
         assertThat(wrongMedia.status()).isEqualTo(415);
         assertThat(wrongMedia.contentType()).startsWith("application/problem+json");
+        assertThat(wrongMedia.json().get("detail").asText()).contains("application/x-www-form-urlencoded")
+                .doesNotContain("RESTEASY");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -379,5 +405,57 @@ class ConversationRestIT {
         assertThat(r.status()).isEqualTo(413);
         assertThat(r.contentType()).startsWith("application/problem+json");
         assertThat(api.get("/conversations" + query("userId", user)).json().get("items")).isEmpty();
+    }
+
+    /**
+     * A line that passes every input rule but that the database rejects (here a PostgreSQL trigger refuses
+     * it) is reported alone: the rest of its batch is stored, and a conversation created only for it is removed.
+     */
+    @Test
+    void aLineTheDatabaseRejectsIsReportedAloneAndLeavesNoEmptyConversation() throws Exception {
+        Api api = Api.postgres();
+        String user = unique("poison");
+        String marker = "poison" + Long.toHexString(System.nanoTime());
+        try (Connection db = DriverManager.getConnection("jdbc:postgresql://" + System.getProperty("it.pg.host", "127.0.0.1")
+                + ":" + System.getProperty("it.pg.port", "5432") + "/" + System.getProperty("it.pg.database", "agent_memory_it"),
+                System.getProperty("it.pg.user", "postgres"), System.getProperty("it.pg.password", "postgres"));
+             Statement sql = db.createStatement()) {
+            sql.execute("CREATE FUNCTION it_" + marker + "() RETURNS trigger AS $$ BEGIN IF NEW.user_message LIKE '%"
+                    + marker + "%' THEN RAISE EXCEPTION 'rejected by the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql");
+            sql.execute("CREATE TRIGGER it_" + marker + " BEFORE INSERT ON turn FOR EACH ROW EXECUTE FUNCTION it_" + marker + "()");
+            try {
+                String[][] lines = {{"s1", "first"}, {"s1", "second"}, {"s2", marker}, {"s1", "third"}, {"s3", "only"},
+                    {"s3", "also " + marker}};
+                StringBuilder body = new StringBuilder();
+                for (int i = 0; i < lines.length; i++) {
+                    body.append(Api.JSON.writeValueAsString(obj("key", obj("userId", user, "sessionId", lines[i][0]),
+                            "turn", obj("turnId", "t" + i, "userMessage", lines[i][1], "assistantResponse", "ok")))).append('\n');
+                }
+                Api.Response r = api.postRaw("/import", body.toString(), "application/x-ndjson");
+                assertThat(r.status()).as(r.body()).isEqualTo(200);
+                JsonNode report = r.json();
+                assertThat(report.get("linesRead").asLong()).isEqualTo(6);
+                assertThat(report.get("turnsImported").asLong()).isEqualTo(4);
+                assertThat(report.get("conversationsCreated").asLong()).as(report.toString()).isEqualTo(2);
+                assertThat(report.get("errors")).hasSize(2);
+                assertThat(report.at("/errors/0/line").asLong()).isEqualTo(3);
+                assertThat(report.at("/errors/1/line").asLong()).isEqualTo(6);
+                assertThat(report.at("/errors/0/message").asText()).startsWith("could not be stored")
+                        .contains("error id").doesNotContain("Exception");
+
+                JsonNode sessions = api.get("/conversations" + query("userId", user)).json().get("items");
+                List<String> names = new ArrayList<>();
+                sessions.forEach(c -> names.add(c.at("/key/sessionId").asText()));
+                assertThat(names).containsExactlyInAnyOrder("s1", "s3");
+                long s1 = api.get("/conversations/lookup" + query("userId", user, "sessionId", "s1")).json()
+                        .get("conversationId").asLong();
+                List<String> s1Messages = new ArrayList<>();
+                api.get("/conversations/" + s1).json().get("turns").forEach(t -> s1Messages.add(t.get("userMessage").asText()));
+                assertThat(s1Messages).containsExactly("first", "second", "third");
+            } finally {
+                sql.execute("DROP TRIGGER IF EXISTS it_" + marker + " ON turn");
+                sql.execute("DROP FUNCTION IF EXISTS it_" + marker + "()");
+            }
+        }
     }
 }

@@ -51,6 +51,31 @@ class WritePathIT {
         return r.json();
     }
 
+    /**
+     * A multi-megabyte message that is one "word" once exhausted the heap in the BPE counter (and closed the
+     * embedded database) or aborted the JVM in the embedding tokenizer; now it is stored, counted and
+     * embedded by its head, over REST and by import, and the server carries on.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("servers")
+    void multiMegabyteOneWordMessagesAreStoredAndTheServerCarriesOn(Api api) {
+        String user = unique("huge");
+        String word = "x".repeat(3_000_000);
+        JsonNode stored = post(api, "/turns", addTurn(null, user, "s", turn("h1", word, "ok")), 201).get("turn");
+        assertThat(stored.get("userMessage").asText()).isEqualTo(word);
+        assertThat(stored.at("/tokenCount/user").asLong()).isBetween(3_000_000L / 16, 3_000_000L);
+
+        String line = Api.JSON.valueToTree(obj("key", obj("userId", user, "sessionId", "imported"),
+                "turn", obj("turnId", "h2", "userMessage", "\u4e2d".repeat(2_000_000), "assistantResponse", "ok"))).toString();
+        Api.Response imported = api.postRaw("/import", line + "\n", "application/x-ndjson");
+        assertThat(imported.status()).as(imported.body()).isEqualTo(200);
+        assertThat(imported.json().get("turnsImported").asLong()).as(imported.body()).isEqualTo(1);
+
+        JsonNode after = post(api, "/turns", addTurn(null, user, "s", turn("h3", "still here?", "yes")), 201).get("turn");
+        assertThat(after.get("sequence").asLong()).isEqualTo(2);
+        assertThat(api.get("/conversations/lookup" + query("userId", user, "sessionId", "imported")).status()).isEqualTo(200);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("servers")
     void messyInputIsStoredInItsCanonicalForm(Api api) {
@@ -78,7 +103,7 @@ class WritePathIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("servers")
-    void oversizedOutputsAreOffloadedOnceAndComeBackByteForByte(Api api) {
+    void oversizedOutputsAreOffloadedOnceAndComeBackByteForByte(Api api) throws Exception {
         String user = unique("offload");
         StringBuilder text = new StringBuilder();
         for (int i = 0; text.length() < 50_000; i++) {
@@ -121,6 +146,27 @@ class WritePathIT {
                 "Omitted content om_0000000000000000 is unknown or may have expired \u2014 re-run the tool to regenerate it.");
         assertThat(api.send(HttpRequest.newBuilder(api.uri("/conversations/" + id + "/omissions/om_0000000000000000"))
                 .method("HEAD", HttpRequest.BodyPublishers.noBody())).status()).isEqualTo(404);
+
+        // An export is a complete backup: the offloaded output comes back in full, and importing it under another
+        // user offloads it again with the same content id, retrievable in the new conversation.
+        Api.Response export = api.get("/export" + query("userId", user));
+        assertThat(export.status()).isEqualTo(200);
+        String[] exported = export.body().split("\n");
+        assertThat(exported).hasSize(2);
+        JsonNode exportedInvocation = Api.JSON.readTree(exported[0]).at("/turn/toolInvocations/0");
+        assertThat(exportedInvocation.get("output").asText()).isEqualTo(output);
+        assertThat(exportedInvocation.path("omitted").path("output").isMissingNode()).isTrue();
+        String copy = unique("restored");
+        String moved = export.body().replace("\"userId\":\"" + user + "\"", "\"userId\":\"" + copy + "\"");
+        Api.Response restored = api.postRaw("/import", moved, "application/x-ndjson");
+        assertThat(restored.status()).as(restored.body()).isEqualTo(200);
+        assertThat(restored.json().get("turnsImported").asLong()).as(restored.body()).isEqualTo(2);
+        long copyId = api.get("/conversations/lookup" + query("userId", copy, "sessionId", "s")).json()
+                .get("conversationId").asLong();
+        JsonNode copiedInvocation = api.get("/conversations/" + copyId).json().at("/turns/0/toolInvocations/0");
+        assertThat(copiedInvocation.at("/omitted/output").asText()).isEqualTo(contentId);
+        assertThat(copiedInvocation.get("output").asText()).isEqualTo(inv.get("output").asText());
+        assertThat(api.get("/conversations/" + copyId + "/omissions/" + contentId).body()).isEqualTo(output);
 
         // Clearing the history clears its omissions.
         api.delete("/conversations/" + id + "/turns");

@@ -13,7 +13,8 @@ import org.agentmemory.config.Settings;
 /**
  * The product's {@link ConversationMemoryBean} wired as the container wires it, outside a container: each call runs
  * in its own resource-local transaction (the bean's {@code REQUIRED}), and its {@link ConversationCreatorBean}
- * creates conversations in a separate transaction of its own (its {@code REQUIRES_NEW}).
+ * creates conversations in a separate transaction of its own (its {@code REQUIRES_NEW}); the bean's own import
+ * write step joins the call's transaction.
  */
 public final class ConversationBeans {
 
@@ -58,6 +59,16 @@ public final class ConversationBeans {
             bean.settings = settings;
             bean.creator = new ResourceLocalCreator(emf);
             bean.deferredIndexing = deferredIndexing;
+            // The bean calls its own REQUIRES_NEW import step through its business object; here that step
+            // simply joins this call's transaction.
+            bean.context = (jakarta.ejb.SessionContext) java.lang.reflect.Proxy.newProxyInstance(
+                    ConversationBeans.class.getClassLoader(), new Class<?>[] {jakarta.ejb.SessionContext.class},
+                    (proxy, method, args) -> {
+                        if (method.getName().equals("getBusinessObject")) {
+                            return bean;
+                        }
+                        throw new UnsupportedOperationException("SessionContext." + method.getName() + " outside a container");
+                    });
             T result = call.apply(bean);
             em.getTransaction().commit();
             return result;

@@ -69,6 +69,9 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
     @PersistenceContext(unitName = "memory")
     EntityManager em;
 
+    @jakarta.annotation.Resource
+    jakarta.enterprise.concurrent.ManagedExecutorService executor;
+
     @EJB
     EpisodeWriterBean writer;
 
@@ -268,11 +271,15 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
             default -> {
                 int depth = Math.max(fetch, settings.recallCandidates());
                 Map<String, List<ScoredId>> legs = new LinkedHashMap<>();
-                float[] queryVector = org.agentmemory.embedding.QueryVectors.orNull(settings.embeddingModel(), query);
+                // The query is embedded on a pool thread while the full-text leg runs here.
+                org.agentmemory.embedding.Overlap<float[]> embedding = org.agentmemory.embedding.Overlap.start(
+                        () -> org.agentmemory.embedding.QueryVectors.orNull(settings.embeddingModel(), query), executor);
+                List<ScoredId> fullText = store.fullTextLeg(namespace, query, depth, failuresOnly, now);
+                float[] queryVector = embedding.join();
                 legs.put(RecallMode.VECTOR.value(), queryVector == null ? List.of()
                         : store.vectorLeg(namespace, settings.embeddingModel().name(), queryVector, depth, threshold,
                                 failuresOnly, now));
-                legs.put(RecallMode.FULL_TEXT.value(), store.fullTextLeg(namespace, query, depth, failuresOnly, now));
+                legs.put(RecallMode.FULL_TEXT.value(), fullText);
                 ranked = new ArrayList<>();
                 for (FusedHit hit : settings.recallFusion().fuse(legs)) {
                     ranked.add(new ScoredId(hit.id(), hit.score()));

@@ -43,6 +43,9 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
     @PersistenceContext(unitName = "memory")
     EntityManager em;
 
+    @jakarta.annotation.Resource
+    jakarta.enterprise.concurrent.ManagedExecutorService executor;
+
     @Inject
     Settings settings;
 
@@ -91,9 +94,12 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
 
     private List<MessageSearch.Hit> hybrid(MessageSearch search, MessageSearch.Scope scope, String query, int topK) {
         int depth = Math.max(topK, settings.recallCandidates());
-        float[] queryVector = org.agentmemory.embedding.QueryVectors.orNull(settings.embeddingModel(), query);
-        List<MessageSearch.Hit> vector = queryVector == null ? List.of() : search.vectorLeg(scope, queryVector, depth);
+        // The query is embedded on a pool thread while the full-text leg runs here.
+        org.agentmemory.embedding.Overlap<float[]> embedding = org.agentmemory.embedding.Overlap.start(
+                () -> org.agentmemory.embedding.QueryVectors.orNull(settings.embeddingModel(), query), executor);
         List<MessageSearch.Hit> fullText = search.fullTextLeg(scope, query, depth);
+        float[] queryVector = embedding.join();
+        List<MessageSearch.Hit> vector = queryVector == null ? List.of() : search.vectorLeg(scope, queryVector, depth);
         Map<String, MessageHit> byId = new HashMap<>();
         Map<String, List<ScoredId>> legs = new LinkedHashMap<>();
         legs.put(RecallMode.VECTOR.value(), scored(vector, byId));

@@ -21,12 +21,10 @@ import org.agentmemory.json.UtcInstantConverter;
 import org.agentmemory.search.EnglishAnalysisConfigurer;
 import org.agentmemory.search.VectorBytesConverter;
 import org.hibernate.search.engine.backend.types.Projectable;
-import org.hibernate.search.engine.backend.types.VectorSimilarity;
 import org.hibernate.search.mapper.pojo.mapping.definition.annotation.FullTextField;
 import org.hibernate.search.mapper.pojo.mapping.definition.annotation.GenericField;
 import org.hibernate.search.mapper.pojo.mapping.definition.annotation.Indexed;
 import org.hibernate.search.mapper.pojo.mapping.definition.annotation.KeywordField;
-import org.hibernate.search.mapper.pojo.mapping.definition.annotation.VectorField;
 
 /**
  * One stored episode (spec §10.1, §10.7). The row is the truth; the search index ({@value #INDEX}) is
@@ -152,7 +150,7 @@ public class Episode {
     @Column(name = "content_key", nullable = false, length = 64)
     private String contentKey;
 
-    @VectorField(dimension = DIMENSION, vectorSimilarity = VectorSimilarity.COSINE)
+    // Indexed as a vector field by org.agentmemory.search.VectorFields (the similarity depends on the backend).
     @Convert(converter = VectorBytesConverter.class)
     @Column(name = "embedding")
     private float[] embedding;

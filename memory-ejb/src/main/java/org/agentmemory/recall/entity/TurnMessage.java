@@ -20,12 +20,10 @@ import org.agentmemory.search.EnglishAnalysisConfigurer;
 import org.agentmemory.search.VectorBytesConverter;
 import org.hibernate.search.engine.backend.types.Projectable;
 import org.hibernate.search.engine.backend.types.Searchable;
-import org.hibernate.search.engine.backend.types.VectorSimilarity;
 import org.hibernate.search.mapper.pojo.mapping.definition.annotation.FullTextField;
 import org.hibernate.search.mapper.pojo.mapping.definition.annotation.GenericField;
 import org.hibernate.search.mapper.pojo.mapping.definition.annotation.Indexed;
 import org.hibernate.search.mapper.pojo.mapping.definition.annotation.KeywordField;
-import org.hibernate.search.mapper.pojo.mapping.definition.annotation.VectorField;
 
 /**
  * One message of a stored turn, searchable on its own: the user message or the assistant response (role
@@ -117,7 +115,7 @@ public class TurnMessage {
     @Column(name = "occurred_at", nullable = false)
     private Instant occurredAt;
 
-    @VectorField(dimension = 384, vectorSimilarity = VectorSimilarity.COSINE)
+    // Indexed as a vector field by org.agentmemory.search.VectorFields (the similarity depends on the backend).
     @Convert(converter = VectorBytesConverter.class)
     @Column(name = "embedding")
     private float[] embedding;

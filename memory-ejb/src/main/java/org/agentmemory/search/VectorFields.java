@@ -1,0 +1,54 @@
+package org.agentmemory.search;
+
+import java.util.Locale;
+
+import org.agentmemory.episodic.entity.Episode;
+import org.agentmemory.recall.entity.TurnMessage;
+import org.hibernate.search.engine.backend.types.VectorSimilarity;
+import org.hibernate.search.mapper.orm.mapping.HibernateOrmMappingConfigurationContext;
+import org.hibernate.search.mapper.orm.mapping.HibernateOrmSearchMappingConfigurer;
+import org.hibernate.search.mapper.pojo.mapping.definition.programmatic.ProgrammaticMappingConfigurationContext;
+
+/**
+ * Maps the 384-dimension {@code embedding} vector fields of {@link Episode} and {@link TurnMessage}, with the
+ * similarity that suits the backend ({@link #similarityFor(String)}). Registered in {@code persistence.xml}
+ * as {@code hibernate.search.mapping.configurer}; the backend is read from the same system property
+ * ({@code memory.search.backend}, default {@code lucene}) that selects {@code hibernate.search.backend.type}.
+ *
+ * <p>Every stored and query vector has unit length (the embedding models normalise, and so does
+ * {@code Vectors.weightedMeanNormalized}), so cosine similarity equals the dot product, and Lucene scores both
+ * alike: {@code (1 + similarity) / 2}. The embedded Lucene backend therefore uses {@code DOT_PRODUCT}: on
+ * Java 17 Lucene's cosine costs about 2.6 times its dot product (it also computes both norms on every
+ * comparison; measured 301 vs 117 ns for 384 dimensions), and comparisons are most of the CPU of building
+ * and merging HNSW graphs and of k-NN search. OpenSearch keeps {@code COSINE}: it scores inner products on
+ * another scale ({@code 1 + dot}), which the recall thresholds do not expect.
+ *
+ * <p>Changing the similarity of an existing index is not possible: the Lucene index directory was renamed
+ * with this change ({@code agent-memory/search-v2}), so an index built before it is left alone and
+ * {@code POST /api/v1/admin/reindex} builds the new one from the database.
+ */
+public class VectorFields implements HibernateOrmSearchMappingConfigurer {
+
+    /** Dimension of every vector field (all embedding models in use). */
+    public static final int DIMENSION = org.agentmemory.embedding.InProcessEmbeddingModel.DIMENSION;
+
+    /** The system property naming the backend, as in {@code persistence.xml}. */
+    public static final String BACKEND_PROPERTY = "memory.search.backend";
+
+    @Override
+    public void configure(HibernateOrmMappingConfigurationContext context) {
+        VectorSimilarity similarity = similarityFor(System.getProperty(BACKEND_PROPERTY, "lucene"));
+        ProgrammaticMappingConfigurationContext mapping = context.programmaticMapping();
+        mapping.type(Episode.class).property("embedding").vectorField(DIMENSION).vectorSimilarity(similarity);
+        mapping.type(TurnMessage.class).property("embedding").vectorField(DIMENSION).vectorSimilarity(similarity);
+    }
+
+    /**
+     * @param backend the backend type ({@code lucene}, {@code elasticsearch}), {@code null} meaning lucene
+     * @return {@code DOT_PRODUCT} for Lucene, {@code COSINE} for any other backend
+     */
+    public static VectorSimilarity similarityFor(String backend) {
+        String type = backend == null || backend.isBlank() ? "lucene" : backend.strip().toLowerCase(Locale.ROOT);
+        return type.equals("lucene") ? VectorSimilarity.DOT_PRODUCT : VectorSimilarity.COSINE;
+    }
+}

@@ -23,6 +23,8 @@ import java.util.function.Consumer;
 final class ImportLanes<T> {
 
     private final int batchSize;
+    private final long batchWeight;
+    private final long[] weights;
     private final Executor executor;
     private final Consumer<List<T>> store;
     private final List<List<T>> filling = new ArrayList<>();
@@ -35,13 +37,30 @@ final class ImportLanes<T> {
      * @param store     stores one batch, in a transaction of its own
      */
     ImportLanes(int lanes, int batchSize, Executor executor, Consumer<List<T>> store) {
+        this(lanes, batchSize, Long.MAX_VALUE, executor, store);
+    }
+
+    /**
+     * @param lanes       how many batches may be stored at once (1–64)
+     * @param batchSize   lines per batch (at least 1)
+     * @param batchWeight a batch is handed over as soon as its lines weigh this much (bytes, say), even with
+     *                    fewer than {@code batchSize} lines; at least 1
+     * @param executor    runs {@code store}
+     * @param store       stores one batch, in a transaction of its own
+     */
+    ImportLanes(int lanes, int batchSize, long batchWeight, Executor executor, Consumer<List<T>> store) {
         if (lanes < 1 || lanes > 64) {
             throw new IllegalArgumentException("lanes must be between 1 and 64: " + lanes);
         }
         if (batchSize < 1) {
             throw new IllegalArgumentException("batchSize must be at least 1: " + batchSize);
         }
+        if (batchWeight < 1) {
+            throw new IllegalArgumentException("batchWeight must be at least 1: " + batchWeight);
+        }
         this.batchSize = batchSize;
+        this.batchWeight = batchWeight;
+        this.weights = new long[lanes];
         this.executor = executor;
         this.store = store;
         for (int i = 0; i < lanes; i++) {
@@ -59,10 +78,22 @@ final class ImportLanes<T> {
      * @throws RuntimeException what an earlier batch of this lane threw while being stored
      */
     void add(int conversationHash, T line) {
+        add(conversationHash, line, 0);
+    }
+
+    /**
+     * As {@link #add(int, Object)}, with the line's weight counted against the batch weight.
+     *
+     * @param conversationHash the hash of the line's conversation key
+     * @param line             the line
+     * @param weight           its weight (bytes of its text, say), ≥ 0
+     */
+    void add(int conversationHash, T line, long weight) {
         int lane = Math.floorMod(conversationHash, filling.size());
         List<T> batch = filling.get(lane);
         batch.add(line);
-        if (batch.size() >= batchSize) {
+        weights[lane] += weight;
+        if (batch.size() >= batchSize || weights[lane] >= batchWeight) {
             submit(lane);
         }
     }
@@ -86,6 +117,7 @@ final class ImportLanes<T> {
     private void submit(int lane) {
         List<T> batch = List.copyOf(filling.get(lane));
         filling.get(lane).clear();
+        weights[lane] = 0;
         join(storing.get(lane));
         storing.set(lane, CompletableFuture.runAsync(() -> store.accept(batch), executor));
     }

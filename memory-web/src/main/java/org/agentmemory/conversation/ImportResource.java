@@ -49,7 +49,8 @@ import com.fasterxml.jackson.databind.ObjectReader;
 /**
  * Bulk import and export of turns as JSONL ({@link JsonlLine}, one turn per line with its conversation key).
  *
- * <p>Import streams the body, commits every {@code memory.import.batch-lines} lines in one transaction,
+ * <p>Import streams the body, commits every {@code memory.import.batch-lines} lines (or {@value #BATCH_CHARS} characters of
+ * JSONL, whichever comes first) in one transaction,
  * and answers with counts and one error per bad line; a bad line never aborts the good ones (a batch that
  * fails in the database is stored line by line by the bean to find the culprit). Lines are split by user (and agent) into
  * {@code memory.import.parallelism} lanes whose batches are stored at once ({@link ImportLanes}): a user's
@@ -65,6 +66,12 @@ import com.fasterxml.jackson.databind.ObjectReader;
 public class ImportResource {
 
     private static final Logger LOG = Logger.getLogger(ImportResource.class.getName());
+
+    /**
+     * A batch is stored as soon as its lines hold this many characters of JSONL (4 Mi), even with fewer than
+     * {@code memory.import.batch-lines} lines: a transaction never carries hundreds of megabytes of text.
+     */
+    static final long BATCH_CHARS = 4L * 1024 * 1024;
     private static final ObjectReader READER = RestJson.mapper().readerFor(JsonlLine.class);
 
     @EJB
@@ -95,7 +102,7 @@ public class ImportResource {
         JsonlReader reader = new JsonlReader(body, settings.importMaxLineBytes());
         Totals totals = new Totals();
         int parallelism = settings.importParallelism();
-        ImportLanes<ImportLine> lanes = new ImportLanes<>(parallelism, settings.importBatchLines(),
+        ImportLanes<ImportLine> lanes = new ImportLanes<>(parallelism, settings.importBatchLines(), BATCH_CHARS,
                 parallelism == 1 ? Runnable::run : executor, batch -> store(tenant, batch, totals));
         JsonlReader.Line line;
         try {
@@ -113,7 +120,7 @@ public class ImportResource {
                     // Lanes by user (and agent): a user's conversations are created, and so numbered, in the order
                     // they first appear, so listing or exporting a user's conversations follows the source.
                     ConversationKey key = parsed.key();
-                    lanes.add(java.util.Objects.hash(key.chatbotId(), key.userId()), parsed);
+                    lanes.add(java.util.Objects.hash(key.chatbotId(), key.userId()), parsed, line.text().length());
                 }
             }
             lanes.finish();
@@ -164,8 +171,8 @@ public class ImportResource {
                     json.key().userId(), json.key().sessionId()), json.turn());
         } catch (JsonProcessingException e) {
             // The same words as a REST body's 400 (field path, rule), without Java class names.
-            org.agentmemory.rest.ExceptionMappers.JsonErrors.Described d = org.agentmemory.rest.ExceptionMappers.JsonErrors.describe(e);
-            errors.error(new ImportReport.LineError(line.number(), d.field(), "not a valid line: " + d.detail()));
+            org.agentmemory.rest.ExceptionMappers.JsonErrors.Described d = org.agentmemory.rest.ExceptionMappers.JsonErrors.describe(e, "The line");
+            errors.error(new ImportReport.LineError(line.number(), d.field(), d.detail()));
             return null;
         }
     }

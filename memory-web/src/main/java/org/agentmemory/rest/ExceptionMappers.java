@@ -188,6 +188,9 @@ public final class ExceptionMappers {
         @Context
         jakarta.ws.rs.core.HttpHeaders headers;
 
+        @Context
+        jakarta.ws.rs.core.Request request;
+
         @Override
         public Response toResponse(WebApplicationException e) {
             Response original = e.getResponse();
@@ -210,13 +213,27 @@ public final class ExceptionMappers {
             String title = type == null ? "HTTP " + status : type.getReasonPhrase();
             // RESTEasy prefixes its messages with a message id ("RESTEASY003065: …"): clients get the sentence.
             String detail = e.getMessage() == null ? title : e.getMessage().replaceFirst("^[A-Z]+\\d+: ", "");
+            java.util.regex.Matcher param = java.util.regex.Pattern
+                    .compile("(PathParam|QueryParam|HeaderParam)\\(\\\"([^\\\"]+)\\\"\\) value is '(.*)'$").matcher(detail);
+            String field = null;
+            if (param.find()) {
+                // RESTEasy could not convert a parameter (a path id that is not a number, say).
+                field = param.group(2);
+                detail = field + " must be a whole number here; '" + param.group(3) + "' is not"
+                        + (status == 404 ? ", so there is no such resource." : ".");
+            }
+            if (status == 405) {
+                String allowed = original == null ? null : original.getHeaderString("Allow");
+                detail = (request == null ? "This method" : request.getMethod()) + " is not allowed on this path"
+                        + (allowed == null ? "." : "; allowed: " + allowed + ".");
+            }
             if (status == 415) {
                 String sent = headers == null ? null : headers.getHeaderString("Content-Type");
                 detail = "This endpoint does not accept " + (sent == null ? "a body without a Content-Type"
                         : "Content-Type '" + sent + "'") + "; send application/json (application/x-ndjson for"
                         + " /import), as the OpenAPI document at /openapi lists.";
             }
-            Response.ResponseBuilder builder = Problems.of(status, "http-" + status, title, detail, null, null, uri);
+            Response.ResponseBuilder builder = Problems.of(status, "http-" + status, title, detail, field, null, uri);
             if (original != null) {
                 original.getHeaders().forEach((name, values) -> {
                     if (!"Content-Type".equalsIgnoreCase(name) && !"Content-Length".equalsIgnoreCase(name)) {
@@ -284,7 +301,20 @@ public final class ExceptionMappers {
          * @return the field, rule and sentence the service reports for it
          */
         public static Described describe(JsonProcessingException e) {
+            return describe(e, "The body");
+        }
+
+        /**
+         * @param e       what Jackson threw
+         * @param subject what the document is called in sentences ({@code "The body"}, {@code "The line"})
+         * @return the field, rule and sentence the service reports for it
+         */
+        public static Described describe(JsonProcessingException e, String subject) {
             String field = null;
+            com.fasterxml.jackson.core.exc.InputCoercionException coercion =
+                    e instanceof com.fasterxml.jackson.core.exc.InputCoercionException direct ? direct
+                    : e.getCause() instanceof com.fasterxml.jackson.core.exc.InputCoercionException wrapped ? wrapped
+                    : null;
             String rule;
             String detail;
             if (e instanceof JsonMappingException mapping) {
@@ -294,13 +324,19 @@ public final class ExceptionMappers {
                 rule = "unknown-property";
                 detail = "Unknown property '" + unknown.getPropertyName() + "'" + (field == null ? "" : " at " + field)
                         + "; known properties: " + unknown.getKnownPropertyIds() + ".";
+            } else if (coercion != null) {
+                // Valid JSON holding a number too large for its field.
+                rule = "range";
+                field = field != null ? field : parserPath(coercion);
+                detail = (field == null ? "A number" : field) + " is out of range: " + clean(coercion.getOriginalMessage())
+                        + location(coercion) + ".";
             } else if (e instanceof ValueInstantiationException inst) {
                 rule = "invalid-value";
                 Throwable cause = inst.getCause();
                 String reason = cause instanceof IllegalArgumentException && cause.getMessage() != null
                         ? cause.getMessage()
                         : "the value cannot be accepted";
-                detail = (field == null ? "The body" : field) + " is invalid: " + reason + ".";
+                detail = (field == null ? subject : field) + " is invalid: " + reason + ".";
             } else if (e instanceof MismatchedInputException mismatch
                     && String.valueOf(mismatch.getOriginalMessage()).startsWith("Trailing token")) {
                 rule = "json-syntax";
@@ -313,19 +349,45 @@ public final class ExceptionMappers {
                 if (found == null && String.valueOf(mismatch.getOriginalMessage()).contains("end-of-input")) {
                     found = "the end of the input (the JSON is truncated)";
                 }
-                detail = (field == null ? "The body" : field) + " must be " + expected(mismatch.getTargetType())
+                detail = (field == null ? subject : field) + " must be " + expected(mismatch.getTargetType())
                         + (found == null ? "" : ", not " + found) + ".";
             } else {
                 rule = "json-syntax";
-                String reason = String.valueOf(e.getOriginalMessage())
-                        .replaceAll("\\s*\\((?:start marker at )?\\[Source:[^\\]]*\\][^)]*\\)", "")
-                        .replaceAll("\\s*\\[Source:[^\\]]*\\]", "");
+                String reason = clean(e.getOriginalMessage());
                 if (reason.contains("end-of-input")) {
                     reason += " (the JSON is truncated)";
                 }
-                detail = "The body is not valid JSON: " + reason + location(e);
+                detail = subject + " is not valid JSON: " + reason + location(e);
             }
             return new Described(field, rule, withoutPackages(detail));
+        }
+
+        /** Jackson's sentence without its source excerpts and the Java names of its settings. */
+        private static String clean(String message) {
+            return String.valueOf(message)
+                    .replaceAll("\\s*\\((?:start marker at )?\\[Source:[^\\]]*\\][^)]*\\)", "")
+                    .replaceAll("\\s*\\[Source:[^\\]]*\\]", "")
+                    .replaceAll(",?\\s*\\(?from `[^`]*`\\)?", "")
+                    .replaceAll("\\s*\\(?`[A-Za-z_.]+(?:\\(\\))?`\\)?", "");
+        }
+
+        /** The dotted path of the value the parser stood on ({@code turn.toolInvocations[0].elapsedMs}). */
+        private static String parserPath(com.fasterxml.jackson.core.exc.InputCoercionException e) {
+            com.fasterxml.jackson.core.JsonParser parser = e.getProcessor();
+            if (parser == null) {
+                return null;
+            }
+            java.util.Deque<String> parts = new java.util.ArrayDeque<>();
+            for (com.fasterxml.jackson.core.JsonStreamContext c = parser.getParsingContext(); c != null && !c.inRoot();
+                    c = c.getParent()) {
+                if (c.inObject() && c.getCurrentName() != null) {
+                    parts.addFirst("." + c.getCurrentName());
+                } else if (c.inArray()) {
+                    parts.addFirst("[" + Math.max(0, c.getCurrentIndex()) + "]");
+                }
+            }
+            String path = String.join("", parts);
+            return path.isEmpty() ? null : path.startsWith(".") ? path.substring(1) : path;
         }
 
         /** What a Java target type looks like in JSON, for people who never see the Java code. */

@@ -33,9 +33,33 @@ public final class RestJson {
         return MAPPER;
     }
 
+    /**
+     * Timestamps are ISO-8601 strings only: Jackson would read a number as epoch seconds, and turn absurd ones
+     * ({@code 1e300}) silently into 1970.
+     */
+    static final class StrictInstantDeserializer
+            extends com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer<java.time.Instant> {
+        private static final long serialVersionUID = 1L;
+
+        StrictInstantDeserializer() {
+            super(java.time.Instant.class);
+        }
+
+        @Override
+        public java.time.Instant deserialize(com.fasterxml.jackson.core.JsonParser p,
+                com.fasterxml.jackson.databind.DeserializationContext ctxt) throws java.io.IOException {
+            if (p.currentToken() != com.fasterxml.jackson.core.JsonToken.VALUE_STRING) {
+                return (java.time.Instant) ctxt.handleUnexpectedToken(java.time.Instant.class, p);
+            }
+            return com.fasterxml.jackson.datatype.jsr310.deser.InstantDeserializer.INSTANT.deserialize(p, ctxt);
+        }
+    }
+
     private static ObjectMapper build() {
         JsonMapper mapper = JsonMapper.builder()
                 .addModule(new JavaTimeModule())
+                .addModule(new com.fasterxml.jackson.databind.module.SimpleModule("strict-instants")
+                        .addDeserializer(java.time.Instant.class, new StrictInstantDeserializer()))
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)

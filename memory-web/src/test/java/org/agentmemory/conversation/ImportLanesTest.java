@@ -96,6 +96,18 @@ class ImportLanesTest {
     }
 
     @Test
+    void aHeavyBatchIsHandedOverBeforeItHasAllItsLines() {
+        List<List<Integer>> batches = new ArrayList<>();
+        ImportLanes<Integer> lanes = new ImportLanes<>(1, 100, 10, Runnable::run, batches::add);
+        for (int i = 0; i < 7; i++) {
+            lanes.add(0, i, i == 2 || i == 5 ? 6 : 1);
+        }
+        lanes.finish();
+        // 1+1+6 = 8 < 10 … +1 = 9, +1 = 10 → handed over at line 4; then 6+1 = 7 with line 6 left for finish().
+        assertThat(batches).containsExactly(List.of(0, 1, 2, 3, 4), List.of(5, 6));
+    }
+
+    @Test
     void aFailedBatchSurfacesUnwrapped() {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {

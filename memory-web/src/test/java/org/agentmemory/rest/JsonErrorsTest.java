@@ -60,12 +60,7 @@ class JsonErrorsTest {
     }
 
     private static ExceptionMappers.JsonErrors.Described describe(String json, Class<?> type) {
-        try {
-            RestJson.mapper().readValue(json, type);
-            throw new AssertionError("should not parse: " + json);
-        } catch (JsonProcessingException e) {
-            return ExceptionMappers.JsonErrors.describe(e);
-        }
+        return describe(json, type, "The body");
     }
 
     @Test
@@ -87,6 +82,51 @@ class JsonErrorsTest {
 
         ExceptionMappers.JsonErrors.Described npe = describe("{\"name\":\"npe\"}", Checked.class);
         assertThat(npe.detail()).doesNotContain("NullPointerException").contains("cannot be accepted");
+    }
+
+    /** A shape with numbers, as turns have. */
+    public record Numbers(Inner inner, long big) {
+    }
+
+    @Test
+    void limitsOfTheParserAreReportedWithoutItsSettingsNames() {
+        ExceptionMappers.JsonErrors.Described tooDeep = describe("{\"data\":" + "[".repeat(1_100) + "]".repeat(1_100) + "}",
+                java.util.Map.class);
+        assertThat(tooDeep.rule()).isEqualTo("json-syntax");
+        assertThat(tooDeep.detail()).contains("nesting depth").doesNotContain("StreamReadConstraints", "`");
+
+        ExceptionMappers.JsonErrors.Described outOfRange = describe("{\"inner\":{\"count\":99999999999}}", Numbers.class);
+        assertThat(outOfRange.rule()).isEqualTo("range");
+        assertThat(outOfRange.field()).isEqualTo("inner.count");
+        assertThat(outOfRange.detail()).startsWith("inner.count is out of range").doesNotContain("`");
+
+        ExceptionMappers.JsonErrors.Described line = describe("{\"userId\": nope}", Body.class, "The line");
+        assertThat(line.detail()).startsWith("The line is not valid JSON");
+    }
+
+    /** A shape with a timestamp. */
+    public record Stamped(java.time.Instant at) {
+    }
+
+    @Test
+    void timestampsAreIsoStringsOnly() throws Exception {
+        assertThat(RestJson.mapper().readValue("{\"at\":\"2026-11-30T12:00:00.123456Z\"}", Stamped.class).at())
+                .isEqualTo(java.time.Instant.parse("2026-11-30T12:00:00.123456Z"));
+        for (String number : new String[] {"1e300", "1700000000", "-9e18"}) {
+            ExceptionMappers.JsonErrors.Described d = describe("{\"at\":" + number + "}", Stamped.class);
+            assertThat(d.field()).as(number).isEqualTo("at");
+            assertThat(d.rule()).as(number).isEqualTo("type");
+            assertThat(d.detail()).as(number).startsWith("at must be an ISO-8601 timestamp string");
+        }
+    }
+
+    private static ExceptionMappers.JsonErrors.Described describe(String json, Class<?> type, String subject) {
+        try {
+            RestJson.mapper().readValue(json, type);
+            throw new AssertionError("should not parse: " + json);
+        } catch (JsonProcessingException e) {
+            return ExceptionMappers.JsonErrors.describe(e, subject);
+        }
     }
 
     @Test

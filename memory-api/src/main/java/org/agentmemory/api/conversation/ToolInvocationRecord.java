@@ -12,7 +12,8 @@ import java.util.Map;
  * @param input       the call's arguments as a JSON object (string keys; values are JSON values:
  *                    {@code String}, {@code Number}, {@code Boolean}, {@code null}, {@code List}, {@code Map});
  *                    stored canonically (keys sorted at every depth); never {@code null} (empty when absent)
- * @param output      the full output text, or after offload the preview of at most 200 code points plus
+ * @param output      the full output text (at most 1,048,576 code points), or after offload the preview of
+ *                    at most 200 code points plus
  *                    {@code " …(+N chars)"}; {@code null} when the tool produced none
  * @param status      {@link InvocationStatus#COMPLETED} (default) or {@link InvocationStatus#ERROR}
  * @param error       the error text, tracebacks condensed (spec §2.4); never omitted; may be {@code null}

@@ -19,12 +19,17 @@ import java.util.Map;
  *                          input makes the service generate a UUID; adding a turn id twice stores one turn
  * @param sequence          1-based position in the conversation, assigned at write time; alone defines order
  * @param userId            the user who spoke; {@code null} on input means the conversation's user
- * @param userMessage       the user's message; {@code null} on input is stored as {@code ""}
- * @param assistantResponse the assistant's reply; {@code null} on input is stored as {@code ""}
- * @param contextUsed       retrieval context given to the model, or {@code null}; never counted in tokens
+ * @param userMessage       the user's message, at most 262,144 code points; {@code null} on input is stored as
+ *                          {@code ""}
+ * @param assistantResponse the assistant's reply, at most 262,144 code points; {@code null} on input is stored
+ *                          as {@code ""}
+ * @param contextUsed       retrieval context given to the model (at most 262,144 code points), or
+ *                          {@code null}; never counted in tokens
  * @param toolsUsed         names of the tools used; never {@code null}
- * @param timestamp         when the turn happened, UTC, microsecond precision; {@code null} on input = now
- * @param metadata          free JSON object (e.g. {@code usage}, {@code model}); never {@code null}
+ * @param timestamp         when the turn happened, UTC, microsecond precision, years 0001–9999; {@code null}
+ *                          on input = now
+ * @param metadata          free JSON object (e.g. {@code usage}, {@code model}), at most 1,048,576 code points
+ *                          of keys and values; never {@code null}
  * @param chatbotId         the agent that produced the turn; {@code null} on input means the conversation's
  *                          agent
  * @param toolInvocations   the invocations in call order; never {@code null}

@@ -197,7 +197,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     @Override
     public AppendedTurn addTurn(ConversationKey key, TurnRecord turn, CompactionCommit commit) throws InvalidInputException {
         InputRules.checkKey(key);
-        InputRules.checkTurn("", turn, settings.normalizationEnabled());
+        InputRules.checkTurn("turn.", turn, settings.normalizationEnabled());
         if (commit != null) {
             CompactionCommits.check("compaction", commit);
         }

@@ -29,6 +29,24 @@ public final class InputRules {
     /** Longest tenant id, in code points. */
     public static final int MAX_TENANT_CODE_POINTS = 64;
 
+    /**
+     * Longest message text of a turn, in code points: {@code userMessage}, {@code assistantResponse},
+     * {@code contextUsed}, {@code error} and a tool invocation's {@code error} (256 Ki; about 64,000 tokens of
+     * English, more than any model replays as one message). Multi-megabyte values exhausted the embedded
+     * database's memory (H2 keeps such values inline in its pages) and corrupted its file; larger artefacts
+     * belong in a tool output, which is offloaded to the omission store.
+     */
+    public static final int MAX_MESSAGE_CODE_POINTS = 262_144;
+
+    /** Longest tool invocation output, in code points (1 Mi; offloaded to the omission store beyond 2,000 tokens). */
+    public static final int MAX_TOOL_OUTPUT_CODE_POINTS = 1_048_576;
+
+    /**
+     * Largest JSON document of a turn's {@code metadata} or a tool invocation's {@code input}, counted as the
+     * code points of its keys, strings and numbers (1 Mi).
+     */
+    public static final int MAX_JSON_CODE_POINTS = 1_048_576;
+
     /** Earliest turn timestamp accepted: 0001-01-01T00:00:00Z. */
     public static final java.time.Instant EARLIEST = java.time.Instant.parse("0001-01-01T00:00:00Z");
 
@@ -178,10 +196,10 @@ public final class InputRules {
         checkOptionalId(prefix + "userId", turn.userId());
         checkOptionalId(prefix + "chatbotId", turn.chatbotId());
         Controls text = normalizeOn ? Controls.ANY : Controls.NO_NUL;
-        checkText(prefix + "userMessage", turn.userMessage(), text);
-        checkText(prefix + "assistantResponse", turn.assistantResponse(), text);
-        checkText(prefix + "contextUsed", turn.contextUsed(), text);
-        checkText(prefix + "error", turn.error(), text);
+        checkText(prefix + "userMessage", turn.userMessage(), text, MAX_MESSAGE_CODE_POINTS);
+        checkText(prefix + "assistantResponse", turn.assistantResponse(), text, MAX_MESSAGE_CODE_POINTS);
+        checkText(prefix + "contextUsed", turn.contextUsed(), text, MAX_MESSAGE_CODE_POINTS);
+        checkText(prefix + "error", turn.error(), text, MAX_MESSAGE_CODE_POINTS);
         List<String> tools = turn.toolsUsed();
         for (int i = 0; i < tools.size(); i++) {
             if (tools.get(i) == null) {
@@ -190,7 +208,7 @@ public final class InputRules {
             }
             checkText(prefix + "toolsUsed[" + i + "]", tools.get(i), Controls.NO_NUL);
         }
-        checkJson(prefix + "metadata", turn.metadata());
+        checkJsonSize(prefix + "metadata", turn.metadata());
         if (turn.timestamp() != null && (turn.timestamp().isBefore(EARLIEST) || turn.timestamp().isAfter(LATEST))) {
             throw new InvalidInputException(prefix + "timestamp", "range", prefix + "timestamp is " + turn.timestamp()
                     + "; it must lie between " + EARLIEST + " and " + LATEST + " (UTC), the range every supported"
@@ -218,8 +236,8 @@ public final class InputRules {
                     + " characters long; the limit is " + MAX_TOOL_NAME_CODE_POINTS + " characters (Unicode code points).");
         }
         checkText(prefix + "toolName", name, Controls.NONE);
-        checkText(prefix + "output", invocation.output(), text);
-        checkText(prefix + "error", invocation.error(), text);
+        checkText(prefix + "output", invocation.output(), text, MAX_TOOL_OUTPUT_CODE_POINTS);
+        checkText(prefix + "error", invocation.error(), text, MAX_MESSAGE_CODE_POINTS);
         checkText(prefix + "wmKey", invocation.wmKey(), Controls.NONE);
         int wmKeyLength = invocation.wmKey() == null ? 0 : CodePoints.length(invocation.wmKey());
         if (wmKeyLength > MAX_WM_KEY_CODE_POINTS) {
@@ -230,7 +248,53 @@ public final class InputRules {
             throw new InvalidInputException(prefix + "elapsedMs", "min", prefix + "elapsedMs is " + invocation.elapsedMs()
                     + "; it must be a duration in milliseconds, 0 or more.");
         }
-        checkJson(prefix + "input", invocation.input());
+        checkJsonSize(prefix + "input", invocation.input());
+    }
+
+    /** {@link #checkText(String, String, Controls)} and at most {@code maxCodePoints} code points. */
+    private static void checkText(String field, String value, Controls controls, int maxCodePoints)
+            throws InvalidInputException {
+        checkText(field, value, controls);
+        if (value != null && value.length() > maxCodePoints) {
+            int length = CodePoints.length(value);
+            if (length > maxCodePoints) {
+                throw new InvalidInputException(field, "max-length", field + " is " + length
+                        + " characters long; the limit is " + maxCodePoints + " characters (Unicode code points)."
+                        + " Send a larger artefact as a tool invocation's output (offloaded, up to "
+                        + MAX_TOOL_OUTPUT_CODE_POINTS + ") or split it.");
+            }
+        }
+    }
+
+    /** {@link #checkJson} and at most {@link #MAX_JSON_CODE_POINTS} code points of keys, strings and numbers. */
+    private static void checkJsonSize(String field, Object value) throws InvalidInputException {
+        checkJson(field, value);
+        long size = jsonSize(value);
+        if (size > MAX_JSON_CODE_POINTS) {
+            throw new InvalidInputException(field, "max-size", field + " holds " + size + " characters of keys and"
+                    + " values; the limit is " + MAX_JSON_CODE_POINTS + " characters (Unicode code points).");
+        }
+    }
+
+    private static long jsonSize(Object value) {
+        if (value instanceof String s) {
+            return CodePoints.length(s);
+        }
+        if (value instanceof Map<?, ?> map) {
+            long size = 0;
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                size += CodePoints.length(String.valueOf(e.getKey())) + jsonSize(e.getValue());
+            }
+            return size;
+        }
+        if (value instanceof List<?> list) {
+            long size = 0;
+            for (Object item : list) {
+                size += 1 + jsonSize(item);
+            }
+            return size;
+        }
+        return value == null ? 4 : String.valueOf(value).length();
     }
 
     /**

@@ -6,7 +6,6 @@ import java.util.Map;
 
 import org.agentmemory.episodic.control.TextNormalization;
 import org.agentmemory.recall.entity.TurnMessage;
-import org.agentmemory.text.CodePoints;
 
 /**
  * What of a turn becomes searchable: its user message and its assistant response, each with an external id,
@@ -78,9 +77,16 @@ public final class MessageTexts {
         messages.add(new Message(role, cap(externalId), cap(author), content, TextNormalization.nfc(search.toString())));
     }
 
-    /** Ids and names longer than their column keep their first 500 code points. */
-    private static String cap(String value) {
-        return value == null ? null : CodePoints.head(value, 500);
+    /**
+     * Ids and names longer than their column keep their first 500 UTF-16 units, never splitting a surrogate pair:
+     * that is at most 500 code points (PostgreSQL counts those) and at most 500 characters as H2 counts them
+     * (UTF-16 units; 300 emoji are 600 of them and overflowed the 512-character column).
+     */
+    static String cap(String value) {
+        if (value == null || value.length() <= 500) {
+            return value;
+        }
+        return value.substring(0, Character.isHighSurrogate(value.charAt(499)) ? 499 : 500);
     }
 
     private static String text(Object value) {

@@ -321,25 +321,25 @@ class ConversationRestIT {
         assertThat(wrongType.json().get("field").asText()).isEqualTo("turn.userMessage");
         Api.Response nameless = api.postRaw("/turns",
                 "{\"userId\":\"u\",\"sessionId\":\"s\",\"turn\":{\"toolInvocations\":[{\"input\":{}}]}}", "application/json");
-        assertThat(nameless.json().get("field").asText()).isEqualTo("toolInvocations[0].toolName");
+        assertThat(nameless.json().get("field").asText()).isEqualTo("turn.toolInvocations[0].toolName");
         Api.Response nullInvocation = api.postRaw("/turns",
                 "{\"userId\":\"u\",\"sessionId\":\"s\",\"turn\":{\"toolInvocations\":[null]}}", "application/json");
         assertThat(nullInvocation.status()).isEqualTo(400);
-        assertThat(nullInvocation.json().get("field").asText()).isEqualTo("toolInvocations[0]");
+        assertThat(nullInvocation.json().get("field").asText()).isEqualTo("turn.toolInvocations[0]");
         assertThat(nullInvocation.json().get("detail").asText()).doesNotContain("NullPointer");
         Api.Response nullTool = api.postRaw("/turns",
                 "{\"userId\":\"u\",\"sessionId\":\"s\",\"turn\":{\"toolsUsed\":[\"a\",null]}}", "application/json");
         assertThat(nullTool.status()).isEqualTo(400);
-        assertThat(nullTool.json().get("field").asText()).isEqualTo("toolsUsed[1]");
+        assertThat(nullTool.json().get("field").asText()).isEqualTo("turn.toolsUsed[1]");
         Api.Response longKey = api.postRaw("/turns", "{\"userId\":\"u\",\"sessionId\":\"s\",\"turn\":{\"toolInvocations\":"
                 + "[{\"toolName\":\"t\",\"wmKey\":\"" + "k".repeat(2_000) + "\"}]}}", "application/json");
         assertThat(longKey.status()).as(longKey.body()).isEqualTo(400);
-        assertThat(longKey.json().get("field").asText()).isEqualTo("toolInvocations[0].wmKey");
+        assertThat(longKey.json().get("field").asText()).isEqualTo("turn.toolInvocations[0].wmKey");
         assertThat(longKey.json().get("rule").asText()).isEqualTo("max-length");
         Api.Response farFuture = api.postRaw("/turns",
                 "{\"userId\":\"u\",\"sessionId\":\"s\",\"turn\":{\"timestamp\":\"+20000-01-01T00:00:00Z\"}}", "application/json");
         assertThat(farFuture.status()).as(farFuture.body()).isEqualTo(400);
-        assertThat(farFuture.json().get("field").asText()).isEqualTo("timestamp");
+        assertThat(farFuture.json().get("field").asText()).isEqualTo("turn.timestamp");
         assertThat(farFuture.json().get("rule").asText()).isEqualTo("range");
         Api.Response wrongMedia = api.postRaw("/turns", "userId=u", "application/x-www-form-urlencoded");
         assertThat(wrongMedia.status()).isEqualTo(415);

@@ -52,28 +52,53 @@ class WritePathIT {
     }
 
     /**
-     * A multi-megabyte message that is one "word" once exhausted the heap in the BPE counter (and closed the
-     * embedded database) or aborted the JVM in the embedding tokenizer; now it is stored, counted and
-     * embedded by its head, over REST and by import, and the server carries on.
+     * Message texts are bounded (InputRules: 262,144 code points; tool outputs 1,048,576): multi-megabyte values
+     * once exhausted the heap in the BPE counter, aborted the JVM in the embedding tokenizer and, on H2, corrupted
+     * the database file. At the limit a one-"word" message is stored, counted and embedded by its head, three at
+     * once; one code point more is a 400 (REST) or a line error (import); a megabyte tool output is offloaded.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("servers")
-    void multiMegabyteOneWordMessagesAreStoredAndTheServerCarriesOn(Api api) {
+    void messagesAtTheSizeLimitAreStoredAndLargerOnesRejected(Api api) throws Exception {
         String user = unique("huge");
-        String word = "x".repeat(3_000_000);
-        JsonNode stored = post(api, "/turns", addTurn(null, user, "s", turn("h1", word, "ok")), 201).get("turn");
-        assertThat(stored.get("userMessage").asText()).isEqualTo(word);
-        assertThat(stored.at("/tokenCount/user").asLong()).isBetween(3_000_000L / 16, 3_000_000L);
+        String word = "x".repeat(262_144);
+        List<Integer> statuses = Concurrently.run(3, client ->
+                api.post("/turns", addTurn(null, user, "s" + client, turn("h1", word, "ok"))).status());
+        assertThat(statuses).containsOnly(201);
+        JsonNode stored = api.get("/conversations/lookup" + query("userId", user, "sessionId", "s0")).json();
+        JsonNode turn = api.get("/conversations/" + stored.get("conversationId").asLong()).json().at("/turns/0");
+        assertThat(turn.get("userMessage").asText()).isEqualTo(word);
+        assertThat(turn.at("/tokenCount/user").asLong()).isBetween(262_144L / 16, 262_144L);
 
-        String line = Api.JSON.valueToTree(obj("key", obj("userId", user, "sessionId", "imported"),
-                "turn", obj("turnId", "h2", "userMessage", "\u4e2d".repeat(2_000_000), "assistantResponse", "ok"))).toString();
-        Api.Response imported = api.postRaw("/import", line + "\n", "application/x-ndjson");
+        Api.Response tooLong = api.post("/turns", addTurn(null, user, "s0", turn("h2", word + "y", "ok")));
+        assertThat(tooLong.status()).isEqualTo(400);
+        assertThat(tooLong.json().get("field").asText()).isEqualTo("turn.userMessage");
+        assertThat(tooLong.json().get("rule").asText()).isEqualTo("max-length");
+
+        Map<String, Object> withOutput = turn("h3", "read the file", "done");
+        String output = "z".repeat(1_000_000);
+        withOutput.put("toolInvocations", List.of(obj("toolName", "read_file", "output", output)));
+        JsonNode offloaded = post(api, "/turns", addTurn(null, user, "s0", withOutput), 201);
+        assertThat(offloaded.at("/turn/toolInvocations/0/outputChars").asInt()).isEqualTo(1_000_000);
+        assertThat(api.get("/conversations/" + offloaded.get("conversationId").asLong() + "/omissions/"
+                + ContentIds.contentId(output)).body()).isEqualTo(output);
+
+        String good = Api.JSON.writeValueAsString(obj("key", obj("userId", user, "sessionId", "imported"),
+                "turn", obj("turnId", "i1", "userMessage", "\u4e2d".repeat(262_144), "assistantResponse", "ok")));
+        String bad = Api.JSON.writeValueAsString(obj("key", obj("userId", user, "sessionId", "imported"),
+                "turn", obj("turnId", "i2", "userMessage", "\u4e2d".repeat(262_145), "assistantResponse", "ok")));
+        Api.Response imported = api.postRaw("/import", good + "\n" + bad + "\n", "application/x-ndjson");
         assertThat(imported.status()).as(imported.body()).isEqualTo(200);
         assertThat(imported.json().get("turnsImported").asLong()).as(imported.body()).isEqualTo(1);
+        assertThat(imported.json().at("/errors/0/line").asLong()).isEqualTo(2);
+        assertThat(imported.json().at("/errors/0/field").asText()).isEqualTo("turn.userMessage");
 
-        JsonNode after = post(api, "/turns", addTurn(null, user, "s", turn("h3", "still here?", "yes")), 201).get("turn");
-        assertThat(after.get("sequence").asLong()).isEqualTo(2);
-        assertThat(api.get("/conversations/lookup" + query("userId", user, "sessionId", "imported")).status()).isEqualTo(200);
+        // Message ids and speakers longer than their 512-character columns are capped so that both databases,
+        // which count characters differently (H2: UTF-16 units), accept them.
+        Map<String, Object> astral = turn("h4", "still here?", "yes");
+        astral.put("metadata", obj("dia_id", "\uD83D\uDE00".repeat(300), "speaker", "\uD83D\uDE00".repeat(300)));
+        JsonNode after = post(api, "/turns", addTurn(null, user, "s0", astral), 201).get("turn");
+        assertThat(after.get("sequence").asLong()).isEqualTo(3);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -371,12 +371,34 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 created.add(key);
             }
         }
+        long[] counts;
+        try {
+            counts = write(tenantId, byKey, vectors, deferIndexing, created, errors);
+        } catch (RuntimeException | Error unexpected) {
+            // Not a rejected line (those are handled): leave no empty conversation this call created behind.
+            for (ConversationKey key : created) {
+                try {
+                    creator.removeIfEmpty(key);
+                } catch (RuntimeException cleanupFailed) {
+                    unexpected.addSuppressed(cleanupFailed);
+                }
+            }
+            throw unexpected;
+        }
+        errors.sort(Comparator.comparingLong(ImportReport.LineError::line));
+        return new ImportReport(lines.size(), counts[0], counts[1], created.size(), errors);
+    }
+
+    /** Writes the batch in one transaction, or line by line when the database rejects it (see importTurns). */
+    private long[] write(String tenantId, Map<ConversationKey, List<ImportLine>> byKey, Map<String, float[]> vectors,
+            boolean deferIndexing, java.util.Set<ConversationKey> created, List<ImportReport.LineError> errors) {
         ConversationMemoryBean self = context.getBusinessObject(ConversationMemoryBean.class);
         long[] counts;
         try {
             counts = self.writeImportBatch(tenantId, byKey, vectors, deferIndexing);
         } catch (EJBException batchFailed) {
-            LOG.log(Level.WARNING, "An import batch of " + lines.size() + " lines failed; storing it line by line",
+            LOG.log(Level.WARNING, "An import batch of " + byKey.values().stream().mapToInt(List::size).sum()
+                    + " lines failed; storing it line by line",
                     batchFailed);
             counts = new long[2];
             for (Map.Entry<ConversationKey, List<ImportLine>> entry : byKey.entrySet()) {
@@ -404,8 +426,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 }
             }
         }
-        errors.sort(Comparator.comparingLong(ImportReport.LineError::line));
-        return new ImportReport(lines.size(), counts[0], counts[1], created.size(), errors);
+        return counts;
     }
 
     /**

@@ -251,8 +251,16 @@ public final class InputRules {
         checkJsonSize(prefix + "input", invocation.input());
     }
 
-    /** {@link #checkText(String, String, Controls)} and at most {@code maxCodePoints} code points. */
-    private static void checkText(String field, String value, Controls controls, int maxCodePoints)
+    /**
+     * {@link #checkText(String, String, Controls)} and at most {@code maxCodePoints} code points.
+     *
+     * @param field         the field name used in the message
+     * @param value         the text, {@code null} is accepted
+     * @param controls      which control characters are allowed
+     * @param maxCodePoints the longest text accepted, in code points
+     * @throws InvalidInputException when a rule is broken (rule {@code max-length} for the length)
+     */
+    public static void checkText(String field, String value, Controls controls, int maxCodePoints)
             throws InvalidInputException {
         checkText(field, value, controls);
         if (value != null && value.length() > maxCodePoints) {
@@ -298,14 +306,15 @@ public final class InputRules {
     }
 
     /**
-     * Checks a JSON object supplied as metadata: string keys, valid Unicode everywhere.
+     * Checks a JSON object supplied as metadata: string keys, valid Unicode everywhere, at most
+     * {@value #MAX_JSON_CODE_POINTS} code points of keys and values.
      *
      * @param field the field name used in the message
      * @param value the object, {@code null} is accepted
      * @throws InvalidInputException when a rule is broken
      */
     public static void checkJsonObject(String field, Map<String, Object> value) throws InvalidInputException {
-        checkJson(field, value);
+        checkJsonSize(field, value);
     }
 
     private static void checkJson(String field, Object value) throws InvalidInputException {

@@ -62,7 +62,7 @@ public final class EpisodeRules {
                 {"outcomeDetails", input.outcomeDetails()}, {"errorType", input.errorType()},
                 {"errorMessage", input.errorMessage()}, {"lessonLearned", input.lessonLearned()}};
         for (String[] text : texts) {
-            InputRules.checkText(prefix + text[0], text[1], InputRules.Controls.NO_NUL);
+            InputRules.checkText(prefix + text[0], text[1], InputRules.Controls.NO_NUL, InputRules.MAX_MESSAGE_CODE_POINTS);
         }
         if (input.errorType() != null && input.errorType().length() > 128) {
             throw new InvalidInputException(prefix + "errorType", "max-length", "errorType is "
@@ -85,7 +85,7 @@ public final class EpisodeRules {
             if (value == null) {
                 throw new InvalidInputException(field + "[" + i + "]", "required", field + "[" + i + "] is null.");
             }
-            InputRules.checkText(field + "[" + i + "]", value, InputRules.Controls.NONE);
+            InputRules.checkText(field + "[" + i + "]", value, InputRules.Controls.NONE, InputRules.MAX_TOOL_NAME_CODE_POINTS);
             out.add(TextNormalization.nfc(value));
         }
         return out;

@@ -57,7 +57,8 @@ public final class MemorySettings {
     public static final String IMPORT_MAX_LINE_BYTES = "memory.import.max-line-bytes";
 
     /**
-     * Lines per import transaction. Type: int, 1–1000. Default: {@value Defaults#IMPORT_BATCH_LINES}.
+     * Lines per import transaction; a batch also closes once its lines hold 4 Mi characters of JSONL. Type: int,
+     * 1–1000. Default: {@value Defaults#IMPORT_BATCH_LINES}.
      */
     public static final String IMPORT_BATCH_LINES = "memory.import.batch-lines";
 

@@ -36,7 +36,8 @@ public class ServiceUnavailableFallback implements FallbackHandler<Response> {
     static Response response(Throwable failure, int retryAfterSeconds, UriInfo uri) {
         String detail;
         if (failure instanceof TimeoutException) {
-            detail = "The request took longer than its time limit and was abandoned; try again in " + retryAfterSeconds + " s.";
+            detail = "The request took longer than its time limit; it may still complete on the server. Retry in "
+                    + retryAfterSeconds + " s with the same ids (turnId, for turns: retries are then idempotent).";
         } else if (failure instanceof BulkheadException) {
             detail = "Too many concurrent requests for this operation; try again in " + retryAfterSeconds + " s.";
         } else {

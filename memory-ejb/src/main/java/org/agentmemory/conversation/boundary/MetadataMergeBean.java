@@ -32,15 +32,19 @@ public class MetadataMergeBean {
      * @param patch          an RFC 7396 merge patch
      * @return the metadata written, or {@code null} when a concurrent writer changed the version first
      * @throws IllegalArgumentException when the conversation does not exist in the tenant (the caller checks first)
+     * @throws org.agentmemory.api.InvalidInputException when the merged metadata would exceed the JSON size limit
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public ConversationMetadata tryMerge(String tenantId, long conversationId, Map<String, Object> patch) {
+    public ConversationMetadata tryMerge(String tenantId, long conversationId, Map<String, Object> patch)
+            throws org.agentmemory.api.InvalidInputException {
         Conversation c = em.find(Conversation.class, conversationId);
         if (c == null || !c.getTenantId().equals(tenantId)) {
             throw new IllegalArgumentException("conversation " + conversationId + " vanished");
         }
         long version = c.getVersion();
         Map<String, Object> merged = JsonMergePatch.apply(c.getMetadata(), patch);
+        // Each patch is bounded; so is what they add up to.
+        org.agentmemory.conversation.control.InputRules.checkJsonObject("metadata", merged);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         if (!now.isAfter(c.getUpdatedAt())) {
             now = c.getUpdatedAt();

@@ -47,6 +47,16 @@ public final class InputRules {
      */
     public static final int MAX_JSON_CODE_POINTS = 1_048_576;
 
+    /**
+     * Most code points one turn may hold in all its texts, tool outputs, tool inputs and metadata together
+     * (2 Mi). Each field has its own limit too; this one bounds a turn made of many fields at their limits (a
+     * tester ran the server out of memory with six concurrent turns of seven 1 Mi tool inputs each).
+     */
+    public static final int MAX_TURN_CODE_POINTS = 2_097_152;
+
+    /** Most items in a turn's {@code toolsUsed} and in its {@code toolInvocations}. */
+    public static final int MAX_ITEMS = 1_000;
+
     /** Earliest turn timestamp accepted: 0001-01-01T00:00:00Z. */
     public static final java.time.Instant EARLIEST = java.time.Instant.parse("0001-01-01T00:00:00Z");
 
@@ -201,12 +211,20 @@ public final class InputRules {
         checkText(prefix + "contextUsed", turn.contextUsed(), text, MAX_MESSAGE_CODE_POINTS);
         checkText(prefix + "error", turn.error(), text, MAX_MESSAGE_CODE_POINTS);
         List<String> tools = turn.toolsUsed();
+        if (tools.size() > MAX_ITEMS) {
+            throw new InvalidInputException(prefix + "toolsUsed", "max-items", prefix + "toolsUsed has " + tools.size()
+                    + " items; the limit is " + MAX_ITEMS + ".");
+        }
+        if (turn.toolInvocations().size() > MAX_ITEMS) {
+            throw new InvalidInputException(prefix + "toolInvocations", "max-items", prefix + "toolInvocations has "
+                    + turn.toolInvocations().size() + " items; the limit is " + MAX_ITEMS + ".");
+        }
         for (int i = 0; i < tools.size(); i++) {
             if (tools.get(i) == null) {
                 throw new InvalidInputException(prefix + "toolsUsed[" + i + "]", "required",
                         prefix + "toolsUsed[" + i + "] must be a tool name, not null.");
             }
-            checkText(prefix + "toolsUsed[" + i + "]", tools.get(i), Controls.NO_NUL);
+            checkText(prefix + "toolsUsed[" + i + "]", tools.get(i), Controls.NO_NUL, MAX_TOOL_NAME_CODE_POINTS);
         }
         checkJsonSize(prefix + "metadata", turn.metadata());
         if (turn.timestamp() != null && (turn.timestamp().isBefore(EARLIEST) || turn.timestamp().isAfter(LATEST))) {
@@ -217,6 +235,13 @@ public final class InputRules {
         List<ToolInvocationRecord> invocations = turn.toolInvocations();
         for (int i = 0; i < invocations.size(); i++) {
             checkInvocation(prefix + "toolInvocations[" + i + "].", invocations.get(i), text);
+        }
+        long total = turnSize(turn);
+        if (total > MAX_TURN_CODE_POINTS) {
+            throw new InvalidInputException(prefix.isEmpty() ? "turn" : prefix.substring(0, prefix.length() - 1),
+                    "max-size", "The turn holds " + total + " characters of text, tool outputs, inputs and metadata"
+                            + " together; the limit is " + MAX_TURN_CODE_POINTS + " characters (Unicode code points)"
+                            + " per turn. Split the work over several turns.");
         }
     }
 
@@ -267,9 +292,7 @@ public final class InputRules {
             int length = CodePoints.length(value);
             if (length > maxCodePoints) {
                 throw new InvalidInputException(field, "max-length", field + " is " + length
-                        + " characters long; the limit is " + maxCodePoints + " characters (Unicode code points)."
-                        + " Send a larger artefact as a tool invocation's output (offloaded, up to "
-                        + MAX_TOOL_OUTPUT_CODE_POINTS + ") or split it.");
+                        + " characters long; the limit is " + maxCodePoints + " characters (Unicode code points).");
             }
         }
     }
@@ -282,6 +305,22 @@ public final class InputRules {
             throw new InvalidInputException(field, "max-size", field + " holds " + size + " characters of keys and"
                     + " values; the limit is " + MAX_JSON_CODE_POINTS + " characters (Unicode code points).");
         }
+    }
+
+    private static long turnSize(TurnRecord turn) {
+        long size = length(turn.userMessage()) + length(turn.assistantResponse()) + length(turn.contextUsed())
+                + length(turn.error()) + jsonSize(turn.metadata());
+        for (String tool : turn.toolsUsed()) {
+            size += length(tool);
+        }
+        for (ToolInvocationRecord invocation : turn.toolInvocations()) {
+            size += length(invocation.output()) + length(invocation.error()) + jsonSize(invocation.input());
+        }
+        return size;
+    }
+
+    private static long length(String text) {
+        return text == null ? 0 : CodePoints.length(text);
     }
 
     private static long jsonSize(Object value) {

@@ -65,8 +65,10 @@ public final class EpisodeRules {
             InputRules.checkText(prefix + text[0], text[1], InputRules.Controls.NO_NUL, InputRules.MAX_MESSAGE_CODE_POINTS);
         }
         if (input.errorType() != null && input.errorType().length() > 128) {
-            throw new InvalidInputException(prefix + "errorType", "max-length", "errorType is "
-                    + input.errorType().length() + " characters long; the limit is 128.");
+            // The column holds 128 characters as every supported database counts them (H2 counts UTF-16 units).
+            throw new InvalidInputException(prefix + "errorType", "max-length", "errorType takes "
+                    + input.errorType().length() + " UTF-16 units; the limit is 128 (128 characters of most scripts,"
+                    + " 64 emoji or other characters outside the Basic Multilingual Plane).");
         }
         List<String> tools = texts(prefix + "relatedTools", input.relatedTools());
         List<String> entities = texts(prefix + "relatedEntities", input.relatedEntities());

@@ -99,6 +99,32 @@ class WritePathIT {
         astral.put("metadata", obj("dia_id", "\uD83D\uDE00".repeat(300), "speaker", "\uD83D\uDE00".repeat(300)));
         JsonNode after = post(api, "/turns", addTurn(null, user, "s0", astral), 201).get("turn");
         assertThat(after.get("sequence").asLong()).isEqualTo(3);
+
+        // Each merge patch is bounded, and so is the metadata they add up to.
+        long id = stored.get("conversationId").asLong();
+        String half = "m".repeat(600_000);
+        for (int k = 0; k < 2; k++) {
+            Api.Response merged = api.send(HttpRequest.newBuilder(api.uri("/conversations/" + id + "/metadata"))
+                    .header("Content-Type", "application/merge-patch+json")
+                    .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"k" + k + "\":\"" + half + "\"}")));
+            assertThat(merged.status()).as(merged.body()).isEqualTo(k == 0 ? 200 : 400);
+            if (k == 1) {
+                assertThat(merged.json().get("field").asText()).isEqualTo("metadata");
+                assertThat(merged.json().get("rule").asText()).isEqualTo("max-size");
+            }
+        }
+
+        // A turn of many fields, each within its own limit, is bounded as a whole.
+        Map<String, Object> crowded = turn("h5", "many inputs", "ok");
+        List<Object> invocations = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            invocations.add(obj("toolName", "write_file", "input", obj("content", "c".repeat(800_000))));
+        }
+        crowded.put("toolInvocations", invocations);
+        Api.Response tooMuch = api.post("/turns", addTurn(null, user, "s0", crowded));
+        assertThat(tooMuch.status()).as(tooMuch.body()).isEqualTo(400);
+        assertThat(tooMuch.json().get("field").asText()).isEqualTo("turn");
+        assertThat(tooMuch.json().get("rule").asText()).isEqualTo("max-size");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -22,8 +22,19 @@ import org.agentmemory.recall.entity.TurnMessage;
  * {@code "{author}: {text}"} (or the text alone) plus {@code " [image: {caption}]"} when there is a caption, in
  * NFC: who said something and what they showed is part of what a later question asks about. A blank message is
  * not indexed.
+ *
+ * <p>A message is indexed by its first {@value #MAX_INDEXED_CODE_POINTS} code points (a caption by its first
+ * {@value #MAX_CAPTION_CODE_POINTS}); the conversation keeps it whole. The index rows are rewritten when their
+ * vector arrives, and multi-megabyte rows rewritten fifty at a time ran the embedded H2 database out of memory;
+ * the embedding model reads no more than that anyway.
  */
 public final class MessageTexts {
+
+    /** Longest message text indexed, in code points (the embedding model's own bound). */
+    public static final int MAX_INDEXED_CODE_POINTS = 16_384;
+
+    /** Longest attachment caption indexed, in code points. */
+    public static final int MAX_CAPTION_CODE_POINTS = 2_048;
 
     /** Metadata key of the user message's external id. */
     public static final String USER_ID_KEY = "dia_id";
@@ -66,15 +77,17 @@ public final class MessageTexts {
         if (content == null || content.isBlank()) {
             return;
         }
+        String indexed = org.agentmemory.text.CodePoints.head(content, MAX_INDEXED_CODE_POINTS);
         StringBuilder search = new StringBuilder();
         if (author != null && !author.isBlank()) {
-            search.append(author.strip()).append(": ");
+            search.append(cap(author.strip())).append(": ");
         }
-        search.append(content);
+        search.append(indexed);
         if (caption != null && !caption.isBlank()) {
-            search.append(" [image: ").append(caption.strip()).append(']');
+            search.append(" [image: ").append(org.agentmemory.text.CodePoints.head(caption.strip(), MAX_CAPTION_CODE_POINTS))
+                    .append(']');
         }
-        messages.add(new Message(role, cap(externalId), cap(author), content, TextNormalization.nfc(search.toString())));
+        messages.add(new Message(role, cap(externalId), cap(author), indexed, TextNormalization.nfc(search.toString())));
     }
 
     /**

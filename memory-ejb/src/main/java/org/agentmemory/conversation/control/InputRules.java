@@ -226,7 +226,13 @@ public final class InputRules {
             }
             checkText(prefix + "toolsUsed[" + i + "]", tools.get(i), Controls.NO_NUL, MAX_TOOL_NAME_CODE_POINTS);
         }
-        checkJsonSize(prefix + "metadata", turn.metadata());
+        // An upper bound of the turn's size in code points (UTF-16 units count at least one per code point);
+        // counted exactly only when it exceeds the limit, so a typical turn is not scanned twice.
+        long bound = utf16(turn.userMessage()) + utf16(turn.assistantResponse()) + utf16(turn.contextUsed())
+                + utf16(turn.error()) + checkJsonSize(prefix + "metadata", turn.metadata());
+        for (String tool : tools) {
+            bound += tool.length();
+        }
         if (turn.timestamp() != null && (turn.timestamp().isBefore(EARLIEST) || turn.timestamp().isAfter(LATEST))) {
             throw new InvalidInputException(prefix + "timestamp", "range", prefix + "timestamp is " + turn.timestamp()
                     + "; it must lie between " + EARLIEST + " and " + LATEST + " (UTC), the range every supported"
@@ -234,9 +240,9 @@ public final class InputRules {
         }
         List<ToolInvocationRecord> invocations = turn.toolInvocations();
         for (int i = 0; i < invocations.size(); i++) {
-            checkInvocation(prefix + "toolInvocations[" + i + "].", invocations.get(i), text);
+            bound += checkInvocation(prefix + "toolInvocations[" + i + "].", invocations.get(i), text);
         }
-        long total = turnSize(turn);
+        long total = bound > MAX_TURN_CODE_POINTS ? turnSize(turn) : bound;
         if (total > MAX_TURN_CODE_POINTS) {
             throw new InvalidInputException(prefix.isEmpty() ? "turn" : prefix.substring(0, prefix.length() - 1),
                     "max-size", "The turn holds " + total + " characters of text, tool outputs, inputs and metadata"
@@ -245,7 +251,8 @@ public final class InputRules {
         }
     }
 
-    private static void checkInvocation(String prefix, ToolInvocationRecord invocation, Controls text)
+    /** @return an upper bound of the invocation's size for the per-turn limit (UTF-16 units of texts, JSON size) */
+    private static long checkInvocation(String prefix, ToolInvocationRecord invocation, Controls text)
             throws InvalidInputException {
         if (invocation == null) {
             throw new InvalidInputException(prefix.substring(0, prefix.length() - 1), "required",
@@ -255,25 +262,15 @@ public final class InputRules {
         if (name == null || name.isBlank()) {
             throw new InvalidInputException(prefix + "toolName", "required", prefix + "toolName is required and must not be blank.");
         }
-        int length = CodePoints.length(name);
-        if (length > MAX_TOOL_NAME_CODE_POINTS) {
-            throw new InvalidInputException(prefix + "toolName", "max-length", prefix + "toolName is " + length
-                    + " characters long; the limit is " + MAX_TOOL_NAME_CODE_POINTS + " characters (Unicode code points).");
-        }
-        checkText(prefix + "toolName", name, Controls.NONE);
+        checkText(prefix + "toolName", name, Controls.NONE, MAX_TOOL_NAME_CODE_POINTS);
         checkText(prefix + "output", invocation.output(), text, MAX_TOOL_OUTPUT_CODE_POINTS);
         checkText(prefix + "error", invocation.error(), text, MAX_MESSAGE_CODE_POINTS);
-        checkText(prefix + "wmKey", invocation.wmKey(), Controls.NONE);
-        int wmKeyLength = invocation.wmKey() == null ? 0 : CodePoints.length(invocation.wmKey());
-        if (wmKeyLength > MAX_WM_KEY_CODE_POINTS) {
-            throw new InvalidInputException(prefix + "wmKey", "max-length", prefix + "wmKey is " + wmKeyLength
-                    + " characters long; the limit is " + MAX_WM_KEY_CODE_POINTS + " characters (Unicode code points).");
-        }
+        checkText(prefix + "wmKey", invocation.wmKey(), Controls.NONE, MAX_WM_KEY_CODE_POINTS);
         if (invocation.elapsedMs() != null && invocation.elapsedMs() < 0) {
             throw new InvalidInputException(prefix + "elapsedMs", "min", prefix + "elapsedMs is " + invocation.elapsedMs()
                     + "; it must be a duration in milliseconds, 0 or more.");
         }
-        checkJsonSize(prefix + "input", invocation.input());
+        return utf16(invocation.output()) + utf16(invocation.error()) + checkJsonSize(prefix + "input", invocation.input());
     }
 
     /**
@@ -297,14 +294,19 @@ public final class InputRules {
         }
     }
 
-    /** {@link #checkJson} and at most {@link #MAX_JSON_CODE_POINTS} code points of keys, strings and numbers. */
-    private static void checkJsonSize(String field, Object value) throws InvalidInputException {
+    /**
+     * {@link #checkJson} and at most {@link #MAX_JSON_CODE_POINTS} code points of keys, strings and numbers.
+     *
+     * @return that size
+     */
+    private static long checkJsonSize(String field, Object value) throws InvalidInputException {
         checkJson(field, value);
         long size = jsonSize(value);
         if (size > MAX_JSON_CODE_POINTS) {
             throw new InvalidInputException(field, "max-size", field + " holds " + size + " characters of keys and"
                     + " values; the limit is " + MAX_JSON_CODE_POINTS + " characters (Unicode code points).");
         }
+        return size;
     }
 
     private static long turnSize(TurnRecord turn) {
@@ -317,6 +319,10 @@ public final class InputRules {
             size += length(invocation.output()) + length(invocation.error()) + jsonSize(invocation.input());
         }
         return size;
+    }
+
+    private static long utf16(String text) {
+        return text == null ? 0 : text.length();
     }
 
     private static long length(String text) {

@@ -38,6 +38,7 @@ public class Settings {
     private int offloadThresholdTokens;
     private int metadataMergeAttempts;
     private EmbeddingModel embeddingModel;
+    private EmbeddingModel messageEmbeddingModel;
     private int episodicDefaultTtlDays;
     private Fusion recallFusion;
     private Duration omissionTtl;
@@ -95,12 +96,10 @@ public class Settings {
                 .orElse(MemorySettings.Defaults.EMBEDDING_MODEL);
         int threads = intValue(MemorySettings.EMBEDDING_THREADS, MemorySettings.Defaults.EMBEDDING_THREADS,
                 v -> v >= 0 && v <= 64, "an integer from 0 to 64 (0 = ONNX Runtime's default)");
-        try {
-            // resolves the name only; the model loads on first use
-            embeddingModel = Embeddings.forName(model, threads);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException(MemorySettings.EMBEDDING_MODEL + ": " + e.getMessage(), e);
-        }
+        embeddingModel = model(MemorySettings.EMBEDDING_MODEL, model, threads);
+        messageEmbeddingModel = model(MemorySettings.MESSAGE_EMBEDDING_MODEL,
+                config.getOptionalValue(MemorySettings.MESSAGE_EMBEDDING_MODEL, String.class)
+                        .orElse(MemorySettings.Defaults.MESSAGE_EMBEDDING_MODEL), threads);
         episodicDefaultTtlDays = intValue(MemorySettings.EPISODIC_DEFAULT_TTL_DAYS,
                 MemorySettings.Defaults.EPISODIC_DEFAULT_TTL_DAYS, v -> v >= 0, "an integer ≥ 0 (days; 0 = never)");
         recallFusion = fusion();
@@ -208,9 +207,26 @@ public class Settings {
         return metadataMergeAttempts;
     }
 
-    /** @return the model named by {@value MemorySettings#EMBEDDING_MODEL} (loaded on first use) */
+    /** @return the model of episodic memory, named by {@value MemorySettings#EMBEDDING_MODEL} (loaded on first use) */
     public EmbeddingModel embeddingModel() {
         return embeddingModel;
+    }
+
+    /**
+     * @return the model of conversation messages, named by {@value MemorySettings#MESSAGE_EMBEDDING_MODEL} (loaded
+     *         on first use)
+     */
+    public EmbeddingModel messageEmbeddingModel() {
+        return messageEmbeddingModel;
+    }
+
+    /** Resolves the name only; the model loads on first use. */
+    private static EmbeddingModel model(String key, String name, int threads) {
+        try {
+            return Embeddings.forName(name, threads);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(key + ": " + e.getMessage(), e);
+        }
     }
 
     /** @return {@value MemorySettings#EPISODIC_DEFAULT_TTL_DAYS}, days (0 = never) */

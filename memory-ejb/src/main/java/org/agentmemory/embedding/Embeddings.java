@@ -3,13 +3,15 @@ package org.agentmemory.embedding;
 import java.util.List;
 
 /**
- * Resolves an {@link EmbeddingModel} by its configuration name ({@code memory.embedding.model}). Resolving is
- * cheap: the model itself loads on first use.
+ * Resolves an {@link EmbeddingModel} by its configuration name ({@code memory.embedding.model},
+ * {@code memory.embedding.message-model}). Resolving is cheap: the model itself loads on first use.
  */
 public final class Embeddings {
 
-    /** The default model's name. */
-    public static final String DEFAULT = "bge-small-en-v1.5-q";
+    /** The default model's name: episodic memory's (all-MiniLM-L6-v2, int8; spec §10.5). */
+    public static final String DEFAULT = "all-minilm-l6-v2-q";
+    /** The default model's name for conversation messages (bge-small-en-v1.5, int8; chosen on LoCoMo). */
+    public static final String MESSAGE_DEFAULT = "bge-small-en-v1.5-q";
     /** Every valid name. */
     public static final List<String> NAMES = InProcessEmbeddingModel.names();
 
@@ -41,8 +43,13 @@ public final class Embeddings {
         return model.withThreads(intraOpThreads);
     }
 
-    /** @return the default model */
+    /** @return the default model of episodic memory */
     public static EmbeddingModel defaultModel() {
         return forName(DEFAULT);
+    }
+
+    /** @return the default model of conversation messages */
+    public static EmbeddingModel messageDefaultModel() {
+        return forName(MESSAGE_DEFAULT);
     }
 }

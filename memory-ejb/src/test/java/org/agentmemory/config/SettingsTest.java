@@ -19,7 +19,8 @@ class SettingsTest {
     @Test
     void episodicDefaults() {
         Settings settings = read(Map.of("memory.tokenizer", "heuristic"));
-        assertThat(settings.embeddingModel()).isEqualTo(InProcessEmbeddingModel.BGE_SMALL_QUANTIZED.withThreads(1));
+        assertThat(settings.embeddingModel()).isEqualTo(InProcessEmbeddingModel.MINILM_QUANTIZED.withThreads(1));
+        assertThat(settings.messageEmbeddingModel()).isEqualTo(InProcessEmbeddingModel.BGE_SMALL_QUANTIZED.withThreads(1));
         assertThat(settings.episodicDefaultTtlDays()).isEqualTo(90);
         assertThat(settings.recallFusion()).isInstanceOfSatisfying(ReciprocalRankFusion.class,
                 rrf -> assertThat(rrf.k()).isEqualTo(10));
@@ -41,6 +42,11 @@ class SettingsTest {
                 "memory.episodic.default-ttl-days", "0", "memory.recall.fusion", "Weighted",
                 "memory.recall.vector-weight", "0.7", "memory.recall.full-text-weight", "0.3"));
         assertThat(settings.embeddingModel()).isEqualTo(InProcessEmbeddingModel.MINILM_QUANTIZED);
+        assertThat(settings.messageEmbeddingModel()).isEqualTo(InProcessEmbeddingModel.BGE_SMALL_QUANTIZED);
+        Settings swapped = read(Map.of("memory.tokenizer", "heuristic", "memory.embedding.model", "bge-small-en-v1.5-q",
+                "memory.embedding.message-model", "All-MiniLM-L6-v2", "memory.embedding.threads", "2"));
+        assertThat(swapped.embeddingModel()).isEqualTo(InProcessEmbeddingModel.BGE_SMALL_QUANTIZED.withThreads(2));
+        assertThat(swapped.messageEmbeddingModel()).isEqualTo(InProcessEmbeddingModel.MINILM.withThreads(2));
         assertThat(settings.episodicDefaultTtlDays()).isZero();
         assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.embedding.threads", "-1")))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("memory.embedding.threads is -1");
@@ -54,6 +60,8 @@ class SettingsTest {
     void badEpisodicValuesNameTheKey() {
         assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.embedding.model", "bert")))
                 .hasMessageStartingWith("memory.embedding.model: Unknown embedding model 'bert'; valid values are");
+        assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.embedding.message-model", "bge")))
+                .hasMessageStartingWith("memory.embedding.message-model: Unknown embedding model 'bge'; valid values are");
         assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.episodic.default-ttl-days", "-1")))
                 .hasMessage("memory.episodic.default-ttl-days is -1; it must be an integer ≥ 0 (days; 0 = never). Default: 90");
         assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.recall.fusion", "max")))

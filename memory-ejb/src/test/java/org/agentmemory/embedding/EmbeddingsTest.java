@@ -13,7 +13,8 @@ class EmbeddingsTest {
         assertThat(Embeddings.forName("all-minilm-l6-v2-q")).isEqualTo(InProcessEmbeddingModel.MINILM_QUANTIZED);
         assertThat(Embeddings.forName(null)).isEqualTo(Embeddings.defaultModel());
         assertThat(Embeddings.forName(" BGE-small-en-v1.5-Q")).isEqualTo(InProcessEmbeddingModel.BGE_SMALL_QUANTIZED);
-        assertThat(Embeddings.defaultModel()).isEqualTo(InProcessEmbeddingModel.BGE_SMALL_QUANTIZED);
+        assertThat(Embeddings.defaultModel()).isEqualTo(InProcessEmbeddingModel.MINILM_QUANTIZED);
+        assertThat(Embeddings.messageDefaultModel()).isEqualTo(InProcessEmbeddingModel.BGE_SMALL_QUANTIZED);
         assertThat(Embeddings.NAMES).containsExactly("all-minilm-l6-v2", "all-minilm-l6-v2-q", "bge-small-en-v1.5-q");
         assertThat(Embeddings.forName("all-minilm-l6-v2", 1)).isEqualTo(InProcessEmbeddingModel.MINILM.withThreads(1))
                 .isNotEqualTo(InProcessEmbeddingModel.MINILM);
@@ -27,6 +28,6 @@ class EmbeddingsTest {
         assertThatThrownBy(() -> Embeddings.forName("bge-small"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Unknown embedding model 'bge-small'; valid values are all-minilm-l6-v2, all-minilm-l6-v2-q,"
-                        + " bge-small-en-v1.5-q (default bge-small-en-v1.5-q)");
+                        + " bge-small-en-v1.5-q (default all-minilm-l6-v2-q)");
     }
 }

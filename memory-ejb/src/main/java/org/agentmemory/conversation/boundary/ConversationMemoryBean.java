@@ -583,7 +583,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      *         {@code inline}; nothing otherwise (the background embedder adds them after the write)
      */
     private Map<String, float[]> embedInline(List<TurnRecord> turns) {
-        return settings.inlineMessageEmbedding() ? MessageIndex.embed(settings.embeddingModel(), turns) : Map.of();
+        return settings.inlineMessageEmbedding() ? MessageIndex.embed(settings.messageEmbeddingModel(), turns) : Map.of();
     }
 
     /** @return the conversation of a validated key (no lock) */
@@ -687,7 +687,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
             omissions.put(c, omission.content(), turnId, omission.toolName(), now, settings.omissionTtl());
         }
         Turn turn = store().append(c, prepared.turn(), now);
-        MessageIndex.index(em, turn, input, vectors, settings.embeddingModel().name());
+        MessageIndex.index(em, turn, input, vectors, settings.messageEmbeddingModel().name());
         TurnRecord stored = prepared.turn().withIdentity(turnId, turn.getSeq(), resolved.userId(), timestamp,
                 resolved.chatbotId(), TurnState.RAW, prepared.turn().schemaVersion());
         return new AppendedTurn(c.getId(), stored, true);

@@ -78,7 +78,7 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
         String query = TextNormalization.query(request.query());
         MessageSearch search = new MessageSearch(em);
         List<MessageSearch.Hit> hits = switch (request.effectiveMode()) {
-            case VECTOR -> search.vectorLeg(scope, settings.embeddingModel().embedQuery(query), topK);
+            case VECTOR -> search.vectorLeg(scope, settings.messageEmbeddingModel().embedQuery(query), topK);
             case FULL_TEXT -> search.fullTextLeg(scope, query, topK);
             case HYBRID -> hybrid(search, scope, query, topK);
         };
@@ -96,7 +96,7 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
         int depth = Math.max(topK, settings.recallCandidates());
         // The query is embedded on a pool thread while the full-text leg runs here.
         org.agentmemory.embedding.Overlap<float[]> embedding = org.agentmemory.embedding.Overlap.start(
-                () -> org.agentmemory.embedding.QueryVectors.orNull(settings.embeddingModel(), query), executor);
+                () -> org.agentmemory.embedding.QueryVectors.orNull(settings.messageEmbeddingModel(), query), executor);
         List<MessageSearch.Hit> fullText = search.fullTextLeg(scope, query, depth);
         float[] queryVector = embedding.join();
         List<MessageSearch.Hit> vector = queryVector == null ? List.of() : search.vectorLeg(scope, queryVector, depth);
@@ -156,7 +156,7 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
         org.agentmemory.conversation.control.InputRules.checkTenant(tenantId);
         org.agentmemory.conversation.control.InputRules.checkOptionalId("userId", userId);
         long inDatabase = MessageIndex.pendingEmbeddings(em, tenantId, userId, conversationId,
-                settings.embeddingModel().name());
+                settings.messageEmbeddingModel().name());
         if (inDatabase > 0) {
             return inDatabase;
         }

@@ -38,7 +38,8 @@ import org.agentmemory.recall.control.MessageIndex;
  * messages and the next run waits long enough that embedding keeps at most {@code memory.embedding.busy-share} of
  * one core; vectors then lag behind a write burst and catch up at full speed once it ends.
  *
- * <p>After a change of {@code memory.embedding.model}, runs with room left re-embed the messages and episodes whose
+ * <p>After a change of {@code memory.embedding.message-model} or {@code memory.embedding.model}, runs with room left
+ * re-embed the messages and episodes whose
  * vector came from another model, newest first, until none is left; meanwhile vector recall of episodes leaves them
  * out (their vectors cannot be compared with the new model's) and messages count as pending.
  */
@@ -98,7 +99,8 @@ public class MessageEmbeddingBean {
                 if (stale == 0) {
                     otherModelsLeft = false; // checked again at the next start
                 } else {
-                    LOG.fine(() -> "Re-embedded " + stale + " messages/episodes with " + settings.embeddingModel().name());
+                    LOG.fine(() -> "Re-embedded " + stale + " messages/episodes with " + settings.messageEmbeddingModel().name()
+                            + " / " + settings.embeddingModel().name());
                 }
                 done += stale;
             }
@@ -122,7 +124,7 @@ public class MessageEmbeddingBean {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int embedBatch(int max) {
-        int embedded = MessageIndex.embedPending(em, settings.embeddingModel(), max);
+        int embedded = MessageIndex.embedPending(em, settings.messageEmbeddingModel(), max);
         if (embedded > 0) {
             LOG.fine(() -> "Embedded " + embedded + " conversation messages");
         }
@@ -135,7 +137,7 @@ public class MessageEmbeddingBean {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int reembedBatch(int max) {
-        int messages = MessageIndex.reembedOtherModels(em, settings.embeddingModel(), max);
+        int messages = MessageIndex.reembedOtherModels(em, settings.messageEmbeddingModel(), max);
         int episodes = messages < max
                 ? new org.agentmemory.episodic.control.EpisodeStore(em).reembedOtherModels(settings.embeddingModel(),
                         max - messages)

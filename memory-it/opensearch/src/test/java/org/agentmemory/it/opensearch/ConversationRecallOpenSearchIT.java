@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Conversation recall on OpenSearch: messages written by the product's {@code ConversationMemoryBean.addTurn}
- * (turn, then its {@link TurnMessage} rows, embedded inline with the product's default model bge-small-en-v1.5 int8)
+ * (turn, then its {@link TurnMessage} rows, embedded inline with the product's default message model bge-small-en-v1.5 int8)
  * are indexed by Hibernate Search's Elasticsearch backend in a real OpenSearch 2.19.1 node, and searched by the
  * product's {@code ConversationRecallBean.searchMessages} (which runs {@link MessageSearch}'s legs, and in hybrid
  * mode fuses them with reciprocal rank fusion and re-ranks with neighbour context).
@@ -231,7 +231,7 @@ class ConversationRecallOpenSearchIT {
         // Full text does not wait for vectors.
         assertThat(search(TENANT, user, null, "violin lesson", RecallMode.FULL_TEXT)).isNotEmpty();
 
-        int embedded = unit.inTransaction(em -> MessageIndex.embedPending(em, settings.embeddingModel(), 100));
+        int embedded = unit.inTransaction(em -> MessageIndex.embedPending(em, settings.messageEmbeddingModel(), 100));
         assertThat(embedded).isEqualTo(2);
         long stillPending = unit.read(em -> new MessageSearch(em).pendingInIndex(scope));
         assertThat(stillPending).isZero();

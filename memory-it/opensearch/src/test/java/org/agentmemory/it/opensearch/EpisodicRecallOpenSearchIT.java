@@ -39,7 +39,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Episodic recall on OpenSearch: the namespace filter holds inside every retrieval leg when Hibernate Search runs on
  * its Elasticsearch backend against a real OpenSearch 2.19.1 node (k-NN plugin, {@code knn_vector} mapped with the
  * lucene engine), with the product's own code end to end: {@code EpisodicMemoryBean} records episodes (heuristic
- * reflection, the product's default in-process embedding model bge-small-en-v1.5 int8, {@code EpisodeWriterBean}),
+ * reflection, the product's default in-process embedding model of episodes, all-MiniLM-L6-v2 int8, {@code EpisodeWriterBean}),
  * {@link EpisodeStore#vectorLeg} and {@link EpisodeStore#fullTextLeg} query the index, and
  * {@code EpisodicMemoryBean.recallSimilar} fuses them in hybrid mode (reciprocal rank fusion) and re-checks hits
  * against the database.

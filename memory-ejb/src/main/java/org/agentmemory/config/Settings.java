@@ -46,6 +46,8 @@ public class Settings {
     private double recallNeighborWeight;
     private double embeddingBusyShare;
     private int searchMergeHour;
+    private long searchQuietMergeWrites;
+    private int searchQuietMergeSeconds;
     private boolean compactionEnabled;
     private boolean inlineMessageEmbedding;
     private ModelWindows modelWindows;
@@ -107,6 +109,14 @@ public class Settings {
                 v -> v >= 1 && v <= 1000, "an integer from 1 to 1000");
         searchMergeHour = intValue(MemorySettings.SEARCH_MERGE_HOUR, MemorySettings.Defaults.SEARCH_MERGE_HOUR,
                 v -> v >= -1 && v <= 23, "an hour from 0 to 23 (UTC), or -1 for never");
+        searchQuietMergeWrites = config.getOptionalValue(MemorySettings.SEARCH_QUIET_MERGE_WRITES, Long.class)
+                .orElse(MemorySettings.Defaults.SEARCH_QUIET_MERGE_WRITES);
+        if (searchQuietMergeWrites < 0) {
+            throw new IllegalStateException(MemorySettings.SEARCH_QUIET_MERGE_WRITES + " is " + searchQuietMergeWrites
+                    + "; it must be a count ≥ 0 (0 = never). Default: " + MemorySettings.Defaults.SEARCH_QUIET_MERGE_WRITES);
+        }
+        searchQuietMergeSeconds = intValue(MemorySettings.SEARCH_QUIET_MERGE_SECONDS,
+                MemorySettings.Defaults.SEARCH_QUIET_MERGE_SECONDS, v -> v >= 1, "an integer ≥ 1 (seconds)");
         recallNeighborWeight = doubleValue(MemorySettings.RECALL_NEIGHBOR_WEIGHT,
                 MemorySettings.Defaults.RECALL_NEIGHBOR_WEIGHT, v -> v >= 0 && v <= 1, "a number from 0 to 1");
         embeddingBusyShare = doubleValue(MemorySettings.EMBEDDING_BUSY_SHARE,
@@ -121,6 +131,16 @@ public class Settings {
     /** @return {@value MemorySettings#SEARCH_MERGE_HOUR}: 0–23 (UTC), or −1 for never */
     public int searchMergeHour() {
         return searchMergeHour;
+    }
+
+    /** @return {@value MemorySettings#SEARCH_QUIET_MERGE_WRITES}: documents, ≥ 0 (0 = never) */
+    public long searchQuietMergeWrites() {
+        return searchQuietMergeWrites;
+    }
+
+    /** @return {@value MemorySettings#SEARCH_QUIET_MERGE_SECONDS}: seconds, ≥ 1 */
+    public int searchQuietMergeSeconds() {
+        return searchQuietMergeSeconds;
     }
 
     /** @return {@value MemorySettings#RECALL_NEIGHBOR_WEIGHT}, 0–1 */

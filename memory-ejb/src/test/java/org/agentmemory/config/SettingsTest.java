@@ -33,6 +33,18 @@ class SettingsTest {
                 .isEqualTo(-1);
         assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.search.merge-hour", "24")))
                 .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("memory.search.merge-hour is 24");
+        assertThat(settings.searchQuietMergeWrites()).isEqualTo(10_000);
+        assertThat(settings.searchQuietMergeSeconds()).isEqualTo(60);
+        Settings quiet = read(Map.of("memory.tokenizer", "heuristic", "memory.search.quiet-merge-writes", "0",
+                "memory.search.quiet-merge-seconds", "5"));
+        assertThat(quiet.searchQuietMergeWrites()).isZero();
+        assertThat(quiet.searchQuietMergeSeconds()).isEqualTo(5);
+        assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.search.quiet-merge-writes", "-1")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("memory.search.quiet-merge-writes is -1; it must be a count ≥ 0 (0 = never). Default: 10000");
+        assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.search.quiet-merge-seconds", "0")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("memory.search.quiet-merge-seconds is 0; it must be an integer ≥ 1 (seconds). Default: 60");
     }
 
     @Test

@@ -45,6 +45,7 @@ public class SearchIndexResource {
     @POST
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Start a mass reindex", description = "Runs in the background; a run in progress is not restarted."
+            + " While a merge runs, the reindex starts as soon as it ends (the status stays running)."
             + " No embedding model runs: vectors are read from the database.")
     @APIResponse(responseCode = "202", description = "Started (or already running); the status",
             content = @Content(schema = @Schema(implementation = ReindexStatus.class)))
@@ -57,7 +58,8 @@ public class SearchIndexResource {
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Merge the search indexes", description = "Force-merges every index into one segment in the"
             + " background (after a bulk import: k-NN search walks one graph per segment). Progress: GET /admin/reindex."
-            + " Not started while a reindex or merge runs.")
+            + " Not started while a reindex or merge runs. Each server also merges by itself after a bulk write"
+            + " (memory.search.quiet-merge-writes) and nightly (memory.search.merge-hour).")
     @APIResponse(responseCode = "202", description = "Started (or another run in progress); the status",
             content = @Content(schema = @Schema(implementation = ReindexStatus.class)))
     public Response merge() {

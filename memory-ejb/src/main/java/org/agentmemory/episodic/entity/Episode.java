@@ -33,6 +33,7 @@ import org.hibernate.search.mapper.pojo.mapping.definition.annotation.KeywordFie
  * vector field. Because the embedding is stored here, reindexing needs no model.
  */
 @Entity
+@jakarta.persistence.EntityListeners(org.agentmemory.search.IndexWritesListener.class)
 @Table(name = "episode")
 @Indexed(index = Episode.INDEX)
 public class Episode {

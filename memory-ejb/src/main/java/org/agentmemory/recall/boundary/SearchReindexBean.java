@@ -22,6 +22,7 @@ import jakarta.persistence.PersistenceUnit;
 import org.agentmemory.api.recall.ReindexStatus;
 import org.agentmemory.episodic.entity.Episode;
 import org.agentmemory.recall.entity.TurnMessage;
+import org.agentmemory.search.IndexWrites;
 import org.hibernate.search.mapper.orm.Search;
 import org.hibernate.search.mapper.pojo.massindexing.MassIndexingMonitor;
 
@@ -53,21 +54,62 @@ public class SearchReindexBean {
     @jakarta.inject.Inject
     org.agentmemory.config.Settings settings;
 
-    /** Arms the nightly merge ({@code memory.search.merge-hour}); non-persistent, each server merges its own index. */
+    private static final String NIGHTLY = "nightly search index merge";
+    private static final String QUIET_CHECK = "search index merge after a bulk write";
+    /** How often the quiet-merge condition is checked, ms. */
+    static final long QUIET_CHECK_INTERVAL_MS = 15_000;
+
+    /**
+     * Arms the nightly merge ({@code memory.search.merge-hour}) and the check for a merge after a bulk write
+     * ({@code memory.search.quiet-merge-writes}); non-persistent timers, each server merges its own index.
+     */
     @jakarta.annotation.PostConstruct
-    void armNightlyMerge() {
+    void armTimers() {
         int hour = settings.searchMergeHour();
         if (hour >= 0) {
             timers.createCalendarTimer(new jakarta.ejb.ScheduleExpression().timezone("UTC").hour(hour).minute(0)
-                    .second(0), new jakarta.ejb.TimerConfig("nightly search index merge", false));
+                    .second(0), new jakarta.ejb.TimerConfig(NIGHTLY, false));
+        }
+        if (settings.searchQuietMergeWrites() > 0) {
+            timers.createIntervalTimer(QUIET_CHECK_INTERVAL_MS, QUIET_CHECK_INTERVAL_MS,
+                    new jakarta.ejb.TimerConfig(QUIET_CHECK, false));
         }
     }
 
-    /** The nightly merge: skipped when a reindex or merge is running. */
+    /**
+     * The nightly merge, or the check for a merge after a bulk write: at least
+     * {@code memory.search.quiet-merge-writes} documents written since the last merge and none for
+     * {@code memory.search.quiet-merge-seconds}. Neither starts while a reindex or merge is running.
+     */
     @jakarta.ejb.Timeout
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    void nightlyMerge() {
-        startMerge();
+    void onTimer(jakarta.ejb.Timer timer) {
+        if (NIGHTLY.equals(timer.getInfo())) {
+            startMerge();
+            return;
+        }
+        if (status.get().running()) {
+            return;
+        }
+        long written = IndexWrites.DEPLOYMENT.takeIfDue(settings.searchQuietMergeWrites(),
+                settings.searchQuietMergeSeconds() * 1000L);
+        if (written == 0) {
+            return;
+        }
+        String why = "segments merged after " + written + " index writes and " + settings.searchQuietMergeSeconds()
+                + " s without one";
+        if (!begin(true)) {
+            IndexWrites.DEPLOYMENT.giveBack(written);
+            return;
+        }
+        LOG.info(() -> "Merging the search indexes: " + written + " documents written since the last merge, none for "
+                + settings.searchQuietMergeSeconds() + " s");
+        try {
+            context.getBusinessObject(SearchReindexBean.class).merge(why);
+        } catch (RuntimeException e) {
+            IndexWrites.DEPLOYMENT.giveBack(written);
+            status.set(new ReindexStatus("failed", 0, 0, status.get().startedAt(), Instant.now(), e.toString()));
+        }
     }
 
     private final AtomicReference<ReindexStatus> status =
@@ -75,12 +117,26 @@ public class SearchReindexBean {
     private final AtomicLong total = new AtomicLong();
     private final AtomicLong added = new AtomicLong();
 
+    /** Whether the running job is a merge (a reindex asked for meanwhile starts when it ends). */
+    private volatile boolean merging;
+    /** A reindex asked for while a merge was running. */
+    private boolean reindexQueued;
+
     /**
-     * Starts a run unless one is in progress.
+     * Starts a run unless one is in progress. While a merge runs, the reindex is queued and starts as soon as the
+     * merge ends (the status stays "running" throughout, so a caller polling it sees the reindex's result).
      *
      * @return the status after the call
      */
     public ReindexStatus start() {
+        synchronized (this) {
+            if (status.get().running() && merging) {
+                reindexQueued = true;
+                ReindexStatus s = status.get();
+                return new ReindexStatus("running", 0, 0, s.startedAt(), null,
+                        "a merge is running; the reindex starts when it ends");
+            }
+        }
         return launch(SearchReindexBean::run);
     }
 
@@ -90,12 +146,16 @@ public class SearchReindexBean {
      * @return the status after the call
      */
     public ReindexStatus startMerge() {
-        return launch(SearchReindexBean::merge);
+        return launch(bean -> bean.merge("segments merged"), true);
+    }
+
+    private ReindexStatus launch(java.util.function.Consumer<SearchReindexBean> job) {
+        return launch(job, false);
     }
 
     /** Starts {@code job} on a container thread unless a run is in progress; a failed dispatch ends as failed. */
-    private ReindexStatus launch(java.util.function.Consumer<SearchReindexBean> job) {
-        if (begin()) {
+    private ReindexStatus launch(java.util.function.Consumer<SearchReindexBean> job, boolean merge) {
+        if (begin(merge)) {
             try {
                 job.accept(context.getBusinessObject(SearchReindexBean.class));
             } catch (RuntimeException e) {
@@ -106,19 +166,45 @@ public class SearchReindexBean {
         return current();
     }
 
-    /** The merge itself, on a container thread, outside any transaction. */
+    /**
+     * The merge itself, on a container thread, outside any transaction.
+     *
+     * @param done the status message once merged
+     */
     @Asynchronous
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public void merge() {
+    public void merge(String done) {
         Instant started = java.util.Objects.requireNonNullElseGet(status.get().startedAt(), Instant::now);
+        // This merge covers every write counted so far (a reindex merges too, see run()).
+        IndexWrites.DEPLOYMENT.reset();
         try {
             Search.mapping(emf).scope(List.<Class<?>>of(Episode.class, TurnMessage.class)).workspace().mergeSegments();
             mergeClusterIndexes();
-            status.set(new ReindexStatus("done", 0, 0, started, Instant.now(), "segments merged"));
             LOG.info(() -> "Search indexes merged in " + java.time.Duration.between(started, Instant.now()).toMillis() + " ms");
+            endMerge(new ReindexStatus("done", 0, 0, started, Instant.now(), done));
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "Merging the search indexes failed", e);
-            status.set(new ReindexStatus("failed", 0, 0, started, Instant.now(), e.toString()));
+            endMerge(new ReindexStatus("failed", 0, 0, started, Instant.now(), e.toString()));
+        }
+    }
+
+    /** Publishes a merge's result, or goes straight on with a reindex queued meanwhile (no "done" in between). */
+    private void endMerge(ReindexStatus result) {
+        synchronized (this) {
+            merging = false;
+            if (!reindexQueued) {
+                status.set(result);
+                return;
+            }
+            reindexQueued = false;
+            total.set(0);
+            added.set(0);
+            status.set(new ReindexStatus("running", 0, 0, Instant.now(), null, null));
+        }
+        try {
+            context.getBusinessObject(SearchReindexBean.class).run();
+        } catch (RuntimeException e) {
+            status.set(new ReindexStatus("failed", 0, 0, status.get().startedAt(), Instant.now(), e.toString()));
         }
     }
 
@@ -136,11 +222,12 @@ public class SearchReindexBean {
     }
 
     /** @return whether a new run may start (then the status is "running") */
-    private boolean begin() {
+    private boolean begin(boolean merge) {
         synchronized (this) {
             if (status.get().running()) {
                 return false;
             }
+            merging = merge;
             total.set(0);
             added.set(0);
             status.set(new ReindexStatus("running", 0, 0, Instant.now(), null, null));
@@ -162,6 +249,7 @@ public class SearchReindexBean {
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public void run() {
         Instant started = status.get().startedAt();
+        IndexWrites.DEPLOYMENT.reset();
         try {
             Search.mapping(emf).scope(List.<Class<?>>of(Episode.class, TurnMessage.class)).massIndexer()
                     .purgeAllOnStart(true)

@@ -35,6 +35,7 @@ import org.hibernate.search.mapper.pojo.mapping.definition.annotation.KeywordFie
  * cosine vector, and the fields a hit returns as projections, so a recall query never reads the database.
  */
 @Entity
+@jakarta.persistence.EntityListeners(org.agentmemory.search.IndexWritesListener.class)
 @Table(name = "turn_message")
 @Indexed(index = TurnMessage.INDEX)
 public class TurnMessage {

@@ -111,7 +111,8 @@ class ConversationRecallIT {
         assertThat(merge.status()).as(merge.body()).isEqualTo(202);
         JsonNode merged = awaitReindex(api);
         assertThat(merged.get("state").asText()).isEqualTo("done");
-        assertThat(merged.get("message").asText()).isEqualTo("segments merged");
+        // "segments merged", or the automatic merge after a bulk write when one was running (H2 server).
+        assertThat(merged.get("message").asText()).startsWith("segments merged");
         assertThat(snapshot(api, mia)).isEqualTo(before);
 
         // Clearing a conversation removes its messages from recall.

@@ -1,0 +1,77 @@
+package org.agentmemory.it;
+
+import static org.agentmemory.it.support.Episodes.ns;
+import static org.agentmemory.it.support.Episodes.recall;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.agentmemory.it.support.Api;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The merge after a bulk write, inside the real WildFly with its Lucene index: the H2 server of this suite runs with
+ * {@code memory.search.quiet-merge-writes=200} and {@code memory.search.quiet-merge-seconds=2} (see the suite's pom),
+ * so 300 episodes written in batches are followed, once writes stop, by a merge of the indexes into one segment
+ * that nobody asked for; recall answers identically before and after it.
+ */
+class SearchMergeIT {
+
+    @Test
+    void aBulkWriteIsFollowedByAMergeOnceWritesStop() throws Exception {
+        Api api = Api.h2();
+        String agent = "merge-it-" + Long.toString(System.nanoTime(), 36);
+        Instant start = Instant.now();
+        for (int batch = 0; batch < 3; batch++) {
+            List<Map<String, Object>> episodes = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                int n = batch * 100 + i;
+                episodes.add(Api.obj("namespace", ns(agent, "user-" + (n % 7)),
+                        "situation", "Nightly " + (n % 2 == 0 ? "billing" : "ledger") + " export number " + n
+                                + " hit a locked table",
+                        "actionTaken", "Retried the export after the lock was released", "outcome",
+                        n % 3 == 0 ? "failure" : "success", "generateReflection", false));
+            }
+            Api.Response r = api.post("/episodes/batch", Api.obj("episodes", episodes));
+            assertThat(r.status()).as(r.body()).isEqualTo(200);
+        }
+        Map<String, List<String>> before = snapshot(api, agent);
+        assertThat(before.get("hybrid")).hasSize(10);
+
+        // Checked every 15 s; due 2 s after the last write. Bounded wait.
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
+        JsonNode status = api.get("/admin/reindex").json();
+        while (!mergedAfter(status, start) && Instant.now().isBefore(deadline)) {
+            Thread.sleep(250);
+            status = api.get("/admin/reindex").json();
+        }
+        assertThat(mergedAfter(status, start)).as(status.toString()).isTrue();
+        assertThat(status.get("message").asText()).startsWith("segments merged after ")
+                .contains("index writes and 2 s without one");
+        assertThat(snapshot(api, agent)).isEqualTo(before);
+    }
+
+    private static boolean mergedAfter(JsonNode status, Instant start) {
+        return "done".equals(status.get("state").asText()) && status.hasNonNull("message")
+                && status.get("message").asText().startsWith("segments merged after")
+                && status.hasNonNull("finishedAt") && Instant.parse(status.get("finishedAt").asText()).isAfter(start);
+    }
+
+    private static Map<String, List<String>> snapshot(Api api, String agent) {
+        Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        for (String mode : List.of("full_text", "vector", "hybrid")) {
+            List<String> ids = new ArrayList<>();
+            for (JsonNode hit : recall(api, ns(agent, null), "billing export locked table", mode, 10)) {
+                ids.add(hit.get("episode").get("episodeId").asText());
+            }
+            out.put(mode, ids);
+        }
+        return out;
+    }
+}

@@ -72,7 +72,7 @@ public final class RecallBeans {
         SearchReindexBean bean = new SearchReindexBean();
         bean.emf = emf;
         bean.settings = settings;
-        bean.merge();
+        bean.merge("segments merged");
         return bean.current();
     }
 }

@@ -56,6 +56,11 @@ public class MessageEmbeddingBean {
     static final long IDLE_DELAY_MS = 1_000;
     /** Pause after a full batch, ms. */
     static final long BACKLOG_DELAY_MS = 1;
+    /** Longest pause after failed runs, ms: failures back off from {@value #IDLE_DELAY_MS} ms, doubling. */
+    static final long MAX_FAILURE_DELAY_MS = 60_000;
+
+    /** Runs failed in a row (only the timer's thread touches it). */
+    private int failuresInARow;
 
     private static final Logger LOG = Logger.getLogger(MessageEmbeddingBean.class.getName());
 
@@ -110,9 +115,19 @@ public class MessageEmbeddingBean {
                                 settings.embeddingBusyShare()))
                         : BACKLOG_DELAY_MS;
             }
+            failuresInARow = 0;
         } catch (Throwable e) { // NOSONAR: whatever fails, the chain of runs must go on (finally re-arms once)
-            // The messages stay findable by full text; the next run tries again.
-            LOG.log(Level.WARNING, "Embedding conversation messages failed", e);
+            // The messages stay findable by full text; the next run tries again, backing off (1 s, 2 s, … 60 s)
+            // so that a lasting failure (e.g. a model that cannot load) neither spins nor floods the log: the
+            // stack trace is logged on the first failure of a streak, then one line per failure.
+            failuresInARow++;
+            delay = failureDelayMillis(failuresInARow);
+            if (failuresInARow == 1) {
+                LOG.log(Level.WARNING, "Embedding conversation messages failed; retrying with back-off", e);
+            } else {
+                LOG.warning("Embedding conversation messages failed again (" + failuresInARow + " in a row, next try in "
+                        + delay + " ms): " + e);
+            }
         } finally {
             arm(delay);
         }
@@ -143,6 +158,15 @@ public class MessageEmbeddingBean {
                         max - messages)
                 : 0;
         return messages + episodes;
+    }
+
+    /**
+     * @param failuresInARow failed runs in a row, ≥ 1
+     * @return the pause before the next run, ms: {@value #IDLE_DELAY_MS} doubled per further failure, at most
+     *         {@value #MAX_FAILURE_DELAY_MS}
+     */
+    static long failureDelayMillis(int failuresInARow) {
+        return Math.min(MAX_FAILURE_DELAY_MS, IDLE_DELAY_MS << Math.min(Math.max(failuresInARow, 1) - 1, 16));
     }
 
     private void arm(long delayMs) {

@@ -98,17 +98,17 @@ public class SearchReindexBean {
         }
         String why = "segments merged after " + written + " index writes and " + settings.searchQuietMergeSeconds()
                 + " s without one";
-        if (!begin(true)) {
-            IndexWrites.DEPLOYMENT.giveBack(written);
-            return;
-        }
-        LOG.info(() -> "Merging the search indexes: " + written + " documents written since the last merge, none for "
-                + settings.searchQuietMergeSeconds() + " s");
+        boolean started;
         try {
-            context.getBusinessObject(SearchReindexBean.class).merge(why);
-        } catch (RuntimeException e) {
+            started = tryLaunch(bean -> bean.merge(why), true);
+        } catch (RuntimeException dispatchFailed) { // the status says failed; the next check counts these writes
+            started = false;
+        }
+        if (started) {
+            LOG.info(() -> "Merging the search indexes: " + written + " documents written since the last merge, none"
+                    + " for " + settings.searchQuietMergeSeconds() + " s");
+        } else {
             IndexWrites.DEPLOYMENT.giveBack(written);
-            status.set(new ReindexStatus("failed", 0, 0, status.get().startedAt(), Instant.now(), e.toString()));
         }
     }
 
@@ -153,17 +153,33 @@ public class SearchReindexBean {
         return launch(job, false);
     }
 
-    /** Starts {@code job} on a container thread unless a run is in progress; a failed dispatch ends as failed. */
     private ReindexStatus launch(java.util.function.Consumer<SearchReindexBean> job, boolean merge) {
-        if (begin(merge)) {
-            try {
-                job.accept(context.getBusinessObject(SearchReindexBean.class));
-            } catch (RuntimeException e) {
-                status.set(new ReindexStatus("failed", 0, 0, status.get().startedAt(), Instant.now(), e.toString()));
-                throw e;
-            }
-        }
+        tryLaunch(job, merge);
         return current();
+    }
+
+    /**
+     * Starts {@code job} on a container thread unless a run is in progress.
+     *
+     * @return whether it was started
+     * @throws RuntimeException when the dispatch failed (the status then says failed)
+     */
+    private boolean tryLaunch(java.util.function.Consumer<SearchReindexBean> job, boolean merge) {
+        if (!begin(merge)) {
+            return false;
+        }
+        dispatch(job);
+        return true;
+    }
+
+    /** Runs {@code job} on this bean's business object (its {@code @Asynchronous} methods); a failure ends the run. */
+    private void dispatch(java.util.function.Consumer<SearchReindexBean> job) {
+        try {
+            job.accept(context.getBusinessObject(SearchReindexBean.class));
+        } catch (RuntimeException e) {
+            status.set(new ReindexStatus("failed", 0, 0, status.get().startedAt(), Instant.now(), e.toString()));
+            throw e;
+        }
     }
 
     /**
@@ -197,14 +213,12 @@ public class SearchReindexBean {
                 return;
             }
             reindexQueued = false;
-            total.set(0);
-            added.set(0);
-            status.set(new ReindexStatus("running", 0, 0, Instant.now(), null, null));
+            markRunning(false);
         }
         try {
-            context.getBusinessObject(SearchReindexBean.class).run();
-        } catch (RuntimeException e) {
-            status.set(new ReindexStatus("failed", 0, 0, status.get().startedAt(), Instant.now(), e.toString()));
+            dispatch(SearchReindexBean::run);
+        } catch (RuntimeException dispatchFailed) {
+            LOG.log(Level.SEVERE, "The reindex queued behind a merge could not start", dispatchFailed);
         }
     }
 
@@ -227,12 +241,17 @@ public class SearchReindexBean {
             if (status.get().running()) {
                 return false;
             }
-            merging = merge;
-            total.set(0);
-            added.set(0);
-            status.set(new ReindexStatus("running", 0, 0, Instant.now(), null, null));
+            markRunning(merge);
             return true;
         }
+    }
+
+    /** A new run (a merge or a reindex) starts now; called holding the lock. */
+    private void markRunning(boolean merge) {
+        merging = merge;
+        total.set(0);
+        added.set(0);
+        status.set(new ReindexStatus("running", 0, 0, Instant.now(), null, null));
     }
 
     /** @return the progress of the current or last run */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.agentmemory.it.support.Api;
+import org.agentmemory.it.support.SearchStatus;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -48,11 +49,11 @@ class SearchMergeIT {
         // Checked every 15 s; due 2 s after the last write. Bounded wait.
         Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
         JsonNode status = api.get("/admin/reindex").json();
-        while (!mergedAfter(status, start) && Instant.now().isBefore(deadline)) {
+        while (!SearchStatus.automaticMergeAfter(status, start) && Instant.now().isBefore(deadline)) {
             Thread.sleep(250);
             status = api.get("/admin/reindex").json();
         }
-        assertThat(mergedAfter(status, start)).as(status.toString()).isTrue();
+        assertThat(SearchStatus.automaticMergeAfter(status, start)).as(status.toString()).isTrue();
         assertThat(status.get("message").asText()).startsWith("segments merged after ")
                 .contains("index writes and 2 s without one");
         assertFindsEachByItsSituation(api, agent);
@@ -60,12 +61,6 @@ class SearchMergeIT {
 
     private static String situation(int n) {
         return "Nightly " + (n % 2 == 0 ? "billing" : "ledger") + " export number " + n + " hit a locked table";
-    }
-
-    private static boolean mergedAfter(JsonNode status, Instant start) {
-        return "done".equals(status.get("state").asText()) && status.hasNonNull("message")
-                && status.get("message").asText().startsWith("segments merged after")
-                && status.hasNonNull("finishedAt") && Instant.parse(status.get("finishedAt").asText()).isAfter(start);
     }
 
     private static void assertFindsEachByItsSituation(Api api, String agent) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Random;
 
 import org.agentmemory.it.support.Api;
+import org.agentmemory.it.support.SearchStatus;
 
 /**
  * Episodic load: ingest rate (including embedding) and recall latency with many episodes in one tenant.
@@ -99,11 +100,11 @@ public final class EpisodeLoadBenchmark {
         com.fasterxml.jackson.databind.JsonNode status = api.get("/admin/reindex").json();
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(
                 Integer.getInteger("bench.load.merge-wait-minutes", 15));
-        while (!mergedAfter(status, ingestEnd) && System.nanoTime() < deadline) {
+        while (!SearchStatus.automaticMergeAfter(status, ingestEnd) && System.nanoTime() < deadline) {
             Thread.sleep(500);
             status = api.get("/admin/reindex").json();
         }
-        if (!mergedAfter(status, ingestEnd)) {
+        if (!SearchStatus.automaticMergeAfter(status, ingestEnd)) {
             how = "POST /admin/reindex/merge (no automatic merge seen)";
             Api.Response merge = api.post("/admin/reindex/merge", "");
             if (merge.status() != 202) {
@@ -132,12 +133,6 @@ public final class EpisodeLoadBenchmark {
                 how, mergeSeconds, untilMerged, state));
         row(report, "after merge", merged);
         System.out.println(report);
-    }
-
-    private static boolean mergedAfter(com.fasterxml.jackson.databind.JsonNode status, java.time.Instant after) {
-        return "done".equals(status.get("state").asText()) && status.hasNonNull("message")
-                && status.get("message").asText().startsWith("segments merged after") && status.hasNonNull("finishedAt")
-                && java.time.Instant.parse(status.get("finishedAt").asText()).isAfter(after);
     }
 
     /** @return {agent-wide, one user} latencies in ns, sorted, after 30 warm-up recalls */

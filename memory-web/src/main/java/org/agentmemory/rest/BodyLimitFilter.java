@@ -49,7 +49,8 @@ public class BodyLimitFilter implements ContainerRequestFilter, jakarta.ws.rs.co
     @Override
     public void filter(ContainerRequestContext request) {
         UriInfo uri = request.getUriInfo();
-        boolean bulk = uri.getPath().replaceFirst("^/", "").startsWith("import");
+        String path = uri.getPath();
+        boolean bulk = path.startsWith(path.startsWith("/") ? "/import" : "import");
         long limit = bulk ? settings.importMaxBodyBytes() : settings.maxBodyBytes();
         int declared = request.getLength();
         if (declared > limit) {

@@ -56,6 +56,7 @@ import org.agentmemory.config.Settings;
 import org.agentmemory.conversation.control.AiMessageTurns;
 import org.agentmemory.conversation.control.ConversationStore;
 import org.agentmemory.conversation.control.Cursors;
+import org.agentmemory.conversation.control.GroupCommit;
 import org.agentmemory.conversation.control.InputRules;
 import org.agentmemory.conversation.control.PreparedTurn;
 import org.agentmemory.conversation.control.TurnMapper;
@@ -96,6 +97,9 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
 
     @Resource
     SessionContext context;
+
+    @Resource
+    jakarta.transaction.TransactionSynchronizationRegistry transactions;
 
     @EJB
     MetadataMergeBean merger;
@@ -186,6 +190,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     }
 
     @Override
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public AppendedTurn addTurn(ConversationKey key, TurnRecord turn) throws InvalidInputException {
         return addTurn(key, turn, null);
     }
@@ -193,8 +198,16 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     /**
      * The turn and the folded compaction state are written in one transaction under the conversation's row
      * lock, so the Stage-2 flip is seen by exactly one writer; the event reaches observers after the commit.
+     *
+     * <p>In the caller's transaction when it has one. Otherwise concurrent calls are group-committed
+     * ({@link GroupCommit}): calls that arrive while {@link #GROUP_COMMIT_WRITERS} writes are in progress are
+     * written together, up to {@value #GROUP_COMMIT_MAX} turns in one transaction, which takes every row lock in
+     * ascending id order and runs one query for all conversations and one for all turn ids; a call that finds
+     * fewer writes in progress is written at once, alone. Each call still gets its own result, and a batch the database rejects is
+     * written again call by call, so a bad turn fails only its own call.
      */
     @Override
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public AppendedTurn addTurn(ConversationKey key, TurnRecord turn, CompactionCommit commit) throws InvalidInputException {
         InputRules.checkKey(key);
         InputRules.checkTurn("turn.", turn, settings.normalizationEnabled());
@@ -203,10 +216,113 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         }
         // Inline embedding takes milliseconds per message: done before taking the conversation's row lock.
         Map<String, float[]> vectors = embedInline(List.of(turn));
-        Conversation c = lockOrCreate(key, null);
-        AppendedTurn appended = appendAll(c, List.of(turn), vectors).get(0);
+        PendingAppend append = new PendingAppend(key, turn, commit, vectors);
+        if (transactions.getTransactionKey() != null) {
+            return appendLocked(append);
+        }
+        try {
+            return APPENDS.submit(append, batch -> context.getBusinessObject(ConversationMemoryBean.class)
+                    .writeAppendBatch(batch));
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new EJBException(e);
+        }
+    }
+
+    /** Most turns of concurrent {@code addTurn} calls written in one transaction. */
+    static final int GROUP_COMMIT_MAX = 32;
+
+    /** Batches of concurrent {@code addTurn} calls written at the same time: one per core, at least two. */
+    static final int GROUP_COMMIT_WRITERS = Math.max(2, Runtime.getRuntime().availableProcessors());
+
+    private static final GroupCommit<PendingAppend, AppendedTurn> APPENDS =
+            new GroupCommit<>(GROUP_COMMIT_MAX, GROUP_COMMIT_WRITERS);
+
+    /**
+     * One {@code addTurn} call waiting to be written: the checked key and turn, the compaction commit to fold
+     * (or {@code null}) and the message vectors computed beforehand (may be empty). Not part of the memory views.
+     */
+    public record PendingAppend(ConversationKey key, TurnRecord turn, CompactionCommit commit,
+            Map<String, float[]> vectors) {
+    }
+
+    /**
+     * The write step of {@link #addTurn(ConversationKey, TurnRecord, CompactionCommit)} for calls without a
+     * transaction, in a transaction of its own: one batch of concurrent calls (see there). Public only so that the
+     * container applies the transaction; not part of the memory views.
+     *
+     * @param appends checked calls, in arrival order
+     * @return one result per call, in the same order
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public List<AppendedTurn> writeAppendBatch(List<PendingAppend> appends) {
+        if (appends.size() == 1) {
+            return List.of(appendLocked(appends.get(0)));
+        }
+        Map<ConversationKey, List<Integer>> positions = new LinkedHashMap<>();
+        Map<String, java.util.Set<ConversationKey>> keysByTenant = new LinkedHashMap<>();
+        List<String> turnIds = new ArrayList<>();
+        for (int i = 0; i < appends.size(); i++) {
+            PendingAppend a = appends.get(i);
+            positions.computeIfAbsent(a.key(), k -> new ArrayList<>()).add(i);
+            keysByTenant.computeIfAbsent(a.key().tenantId(), t -> new java.util.LinkedHashSet<>()).add(a.key());
+            if (a.turn().turnId() != null) {
+                turnIds.add(a.turn().turnId());
+            }
+        }
+        Map<ConversationKey, Long> conversationIds = new java.util.HashMap<>();
+        for (Map.Entry<String, java.util.Set<ConversationKey>> tenant : keysByTenant.entrySet()) {
+            Map<ConversationKey, Conversation> found = store().findByKeys(tenant.getKey(), tenant.getValue());
+            for (ConversationKey key : tenant.getValue()) {
+                Conversation c = found.get(key);
+                if (c == null) {
+                    // Created and committed in a short transaction of its own, as a single addTurn does.
+                    createQuietly(key, null);
+                    c = requireCreated(store().findByKey(key, false), key);
+                }
+                conversationIds.put(key, c.getId());
+            }
+        }
+        // The locking query must load every row afresh, not return the unlocked copies just read; locks are taken
+        // in ascending id order, as an import takes them, so concurrent batches cannot deadlock.
+        store().flushAndClear();
+        Map<Long, Conversation> locked = store().lockAll(conversationIds.values());
+        Map<Long, java.util.Set<String>> stored = store().existingTurnIds(locked.keySet(), turnIds);
+        AppendedTurn[] results = new AppendedTurn[appends.size()];
+        for (Map.Entry<ConversationKey, List<Integer>> entry : positions.entrySet()) {
+            Conversation c = requireCreated(locked.get(conversationIds.get(entry.getKey())), entry.getKey());
+            List<TurnRecord> turns = new ArrayList<>();
+            Map<String, float[]> vectors = new java.util.HashMap<>();
+            for (int i : entry.getValue()) {
+                turns.add(appends.get(i).turn());
+                vectors.putAll(appends.get(i).vectors());
+            }
+            List<AppendedTurn> appended = appendAll(c, turns, stored.getOrDefault(c.getId(), java.util.Set.of()), vectors);
+            for (int j = 0; j < appended.size(); j++) {
+                int i = entry.getValue().get(j);
+                results[i] = foldCommit(c, appended.get(j), appends.get(i).commit());
+            }
+        }
+        // Flushed here so that a database error surfaces inside this method (and the batch is retried call by
+        // call), not at the commit.
+        em.flush();
+        return List.of(results);
+    }
+
+    /** Locks (creating when needed) the conversation and appends one turn, in the current transaction. */
+    private AppendedTurn appendLocked(PendingAppend append) {
+        Conversation c = lockOrCreate(append.key(), null);
+        AppendedTurn appended = appendAll(c, List.of(append.turn()), append.vectors()).get(0);
+        return foldCommit(c, appended, append.commit());
+    }
+
+    /**
+     * Spec §4 add_turn: the calibration state is folded with the round's commit in the same write as the turn
+     * (nothing for a repeated turn id or without a commit); fires the Stage-2 event when the flag flips.
+     */
+    private AppendedTurn foldCommit(Conversation c, AppendedTurn appended, CompactionCommit commit) {
         if (appended.created() && commit != null) {
-            // Spec §4 add_turn: the state is folded with the round's commit in the same write as the turn.
             CompactionCommits.Folded folded = CompactionCommits.fold(c.getMetadata(), commit,
                     settings.tokenCounter().name(), appended.turn().metadata(), Clock.systemUTC());
             c.setMetadata(folded.metadata(), now());
@@ -219,6 +335,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     }
 
     @Override
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public AppendedTurn addTurnFromAiMessage(ConversationKey key, AiMessageTurn message) throws InvalidInputException {
         InputRules.checkKey(key);
         if (message == null || message.response() == null) {

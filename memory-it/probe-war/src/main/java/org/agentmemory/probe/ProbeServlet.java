@@ -24,6 +24,10 @@ import org.agentmemory.api.conversation.TurnRecord;
  * backend deployed on the same server would. {@code GET /memory-probe/probe?user=U} appends one turn through
  * the local view and one through the remote view, reads the history back through each, and answers
  * {@code local=<turns> remote=<turns> sequences=<s1>,<s2>}.
+ *
+ * <p>{@code GET /memory-probe/probe?user=U&tx=commit|rollback} instead appends one turn through the local view
+ * inside a JTA transaction of this servlet, ends it that way, and answers {@code turns=<n>} read afterwards: the
+ * memory's write must join the caller's transaction (rollback leaves 0 turns, commit 1).
  */
 @WebServlet("/probe")
 public class ProbeServlet extends HttpServlet {
@@ -42,6 +46,13 @@ public class ProbeServlet extends HttpServlet {
         response.setContentType("text/plain;charset=UTF-8");
         try {
             InitialContext context = new InitialContext();
+            String tx = request.getParameter("tx");
+            if (tx != null) {
+                response.getWriter().print("turns=" + inTransaction((ConversationMemory) context.lookup(LOCAL),
+                        (jakarta.transaction.UserTransaction) context.lookup("java:comp/UserTransaction"), key,
+                        "commit".equals(tx)));
+                return;
+            }
             ConversationMemoryOperations local = (ConversationMemory) context.lookup(LOCAL);
             ConversationMemoryOperations remote = (ConversationMemoryRemote) context.lookup(REMOTE);
             long first = local.addTurn(key, TurnRecord.of("local-" + UUID.randomUUID(), "via local view", "ok")).turn().sequence();
@@ -53,6 +64,29 @@ public class ProbeServlet extends HttpServlet {
         } catch (NamingException | MemoryException | RuntimeException e) {
             response.setStatus(500);
             response.getWriter().print("probe failed: " + e);
+        }
+    }
+
+    /** Appends a turn inside a transaction of this servlet, commits or rolls it back, counts the stored turns. */
+    private static int inTransaction(ConversationMemory local, jakarta.transaction.UserTransaction transaction,
+            ConversationKey key, boolean commit) throws MemoryException {
+        try {
+            transaction.begin();
+            local.addTurn(key, TurnRecord.of("tx-" + UUID.randomUUID(), "inside the caller's transaction", "ok"));
+            if (commit) {
+                transaction.commit();
+            } else {
+                transaction.rollback();
+            }
+        } catch (jakarta.transaction.NotSupportedException | jakarta.transaction.SystemException
+                | jakarta.transaction.RollbackException | jakarta.transaction.HeuristicMixedException
+                | jakarta.transaction.HeuristicRollbackException e) {
+            throw new IllegalStateException(e);
+        }
+        try {
+            return local.getHistory(key).turns().size();
+        } catch (org.agentmemory.api.NotFoundException none) {
+            return 0;
         }
     }
 }

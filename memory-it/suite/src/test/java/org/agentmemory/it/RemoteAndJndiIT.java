@@ -69,4 +69,24 @@ class RemoteAndJndiIT {
         assertThat(api.get("/conversations/lookup" + Api.query("userId", user, "sessionId", "jndi", "chatbotId", "probe"))
                 .json().get("turns")).hasSize(2);
     }
+
+    /**
+     * Calls without a transaction are group-committed in transactions of the service's own; a call made inside
+     * the caller's JTA transaction must be written in that transaction, so the caller's rollback discards it.
+     */
+    @Test
+    void aTurnAddedInsideTheCallersTransactionCommitsAndRollsBackWithIt() {
+        Api api = Api.postgres();
+        String rolledBack = Turns.unique("probe-tx");
+        Api.Response r = api.send(HttpRequest.newBuilder(URI.create(api.base() + "/memory-probe/probe"
+                + Api.query("user", rolledBack, "tx", "rollback"))).GET());
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        assertThat(r.body()).isEqualTo("turns=0");
+
+        String committed = Turns.unique("probe-tx");
+        r = api.send(HttpRequest.newBuilder(URI.create(api.base() + "/memory-probe/probe"
+                + Api.query("user", committed, "tx", "commit"))).GET());
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        assertThat(r.body()).isEqualTo("turns=1");
+    }
 }

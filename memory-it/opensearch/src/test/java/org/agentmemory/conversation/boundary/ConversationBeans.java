@@ -14,7 +14,8 @@ import org.agentmemory.config.Settings;
  * The product's {@link ConversationMemoryBean} wired as the container wires it, outside a container: each call runs
  * in its own resource-local transaction (the bean's {@code REQUIRED}), and its {@link ConversationCreatorBean}
  * creates conversations in a separate transaction of its own (its {@code REQUIRES_NEW}); the bean's own import
- * write step joins the call's transaction.
+ * write step joins the call's transaction, and {@code addTurn} writes in it as it does in a caller's JTA
+ * transaction (the group commit of calls without a transaction is not exercised here).
  */
 public final class ConversationBeans {
 
@@ -69,6 +70,18 @@ public final class ConversationBeans {
                         }
                         throw new UnsupportedOperationException("SessionContext." + method.getName() + " outside a container");
                     });
+            // Every call runs in this resource-local transaction, which the bean sees as its caller's: it writes
+            // in it (the path of a caller with a JTA transaction) instead of group-committing.
+            bean.transactions = (jakarta.transaction.TransactionSynchronizationRegistry) java.lang.reflect.Proxy
+                    .newProxyInstance(ConversationBeans.class.getClassLoader(),
+                            new Class<?>[] {jakarta.transaction.TransactionSynchronizationRegistry.class},
+                            (proxy, method, args) -> {
+                                if (method.getName().equals("getTransactionKey")) {
+                                    return em.getTransaction();
+                                }
+                                throw new UnsupportedOperationException("TransactionSynchronizationRegistry."
+                                        + method.getName() + " outside a container");
+                            });
             T result = call.apply(bean);
             em.getTransaction().commit();
             return result;

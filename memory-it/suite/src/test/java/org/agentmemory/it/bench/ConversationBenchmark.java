@@ -17,22 +17,27 @@ import org.agentmemory.it.support.Api;
 
 /**
  * Conversation write and read benchmark on a running server backed by PostgreSQL (issue 2). Prints a
- * report; never asserts. Measures, in one run against the same database:
+ * report; never asserts. Measures, in one run against the same database, in this order:
  * <ol>
- *   <li>{@code addTurn} through REST with 8 concurrent clients (each its own conversation), turns/s;</li>
  *   <li>the ceiling: a plain-JDBC loop inserting the same rows the same way (lock the conversation row,
  *       check the turn id, insert the turn, its invocation and its two message rows, update the conversation,
  *       commit) with 8 threads, turns/s;</li>
+ *   <li>{@code addTurn} through REST with 8 concurrent clients (each its own conversation), turns/s;</li>
  *   <li>{@code POST /import} of 20,000 JSONL turns, turns/s;</li>
  *   <li>{@code GET /conversations/{id}} of a 1,000-turn conversation, latency p50/p99 over 200 reads.</li>
  * </ol>
+ * Each write phase is warmed up with the same work first ({@code -Dbench.warmupPerClient}, default 1,000 turns
+ * per client; {@code -Dbench.turnsPerClient}, default 1,000, are measured), and on Linux the report adds the
+ * milliseconds of CPU the server, PostgreSQL and this program spent per turn ({@link ProcessCpu}).
  * Run (starts the PostgreSQL WildFly of the integration tests, runs this, stops it):
  * {@code mvn -pl memory-it/suite -am verify -Pbenchmark -DskipTests}
  */
 public final class ConversationBenchmark {
 
     private static final int CLIENTS = 8;
-    private static final int TURNS_PER_CLIENT = Integer.getInteger("bench.turnsPerClient", 500);
+    private static final int TURNS_PER_CLIENT = Integer.getInteger("bench.turnsPerClient", 1000);
+    private static final int WARMUP_PER_CLIENT = Integer.getInteger("bench.warmupPerClient", 1000);
+    private static final int IMPORT_TURNS = 20_000;
     private static final String USER_TEXT = "Can you check the deployment logs for the payment service and tell me why the"
             + " last rollout failed? It started around 10:40 and the pods keep restarting.";
     private static final String ASSISTANT_TEXT = "The rollout failed because the new pods could not reach the database:"
@@ -56,23 +61,41 @@ public final class ConversationBenchmark {
         double rest = Double.NaN;
         double jdbcCeiling = Double.NaN;
         double importRate = Double.NaN;
-        if (parts.contains("rest")) {
-            // Warm up the server's code paths (the JIT needs a few thousand calls).
-            runRest(api, "warm-" + run, 400);
-            analyze(jdbc, user, password);
-            rest = runRest(api, "rest-" + run, TURNS_PER_CLIENT);
-            System.out.printf(Locale.ROOT, "REST addTurn: %.0f turns/s%n", rest);
-        }
+        ProcessCpu cpu = new ProcessCpu(System.getProperty("bench.server.marker", "wildfly-pg"));
+        String jdbcCpu = "not run";
+        String restCpu = "not run";
+        String importCpu = "not run";
+        // Each phase is warmed up first (the JIT of the server, and of this program for the JDBC loop, needs a few
+        // thousand calls), and the ceiling runs first, while the server is quiet: after the REST phase its
+        // background embedder would work through that phase's messages at full speed and take CPU from the loop.
         if (parts.contains("jdbc")) {
+            runJdbc(jdbc, user, password, "jdbc-warm-" + run, WARMUP_PER_CLIENT);
+            analyze(jdbc, user, password);
+            mark("jdbc");
+            ProcessCpu.Sample before = cpu.sample();
             jdbcCeiling = runJdbc(jdbc, user, password, "jdbc-" + run, TURNS_PER_CLIENT);
-            System.out.printf(Locale.ROOT, "plain JDBC: %.0f turns/s%n", jdbcCeiling);
+            jdbcCpu = ProcessCpu.perUnit(before, cpu.sample(), (long) CLIENTS * TURNS_PER_CLIENT);
+            mark("end");
+            System.out.printf(Locale.ROOT, "plain JDBC: %.0f turns/s (%s)%n", jdbcCeiling, jdbcCpu);
+        }
+        if (parts.contains("rest")) {
+            runRest(api, "warm-" + run, WARMUP_PER_CLIENT);
+            analyze(jdbc, user, password);
+            mark("rest");
+            ProcessCpu.Sample before = cpu.sample();
+            rest = runRest(api, "rest-" + run, TURNS_PER_CLIENT);
+            restCpu = ProcessCpu.perUnit(before, cpu.sample(), (long) CLIENTS * TURNS_PER_CLIENT);
+            mark("end");
+            System.out.printf(Locale.ROOT, "REST addTurn: %.0f turns/s (%s)%n", rest, restCpu);
         }
         if (parts.contains("import")) {
-            if (!parts.contains("rest")) {
-                runImport(api, "warm-import-" + run, 5_000);
-            }
-            importRate = runImport(api, "import-" + run, 20_000);
-            System.out.printf(Locale.ROOT, "import: %.0f turns/s%n", importRate);
+            runImport(api, "warm-import-" + run, 5_000);
+            mark("import");
+            ProcessCpu.Sample before = cpu.sample();
+            importRate = runImport(api, "import-" + run, IMPORT_TURNS);
+            importCpu = ProcessCpu.perUnit(before, cpu.sample(), IMPORT_TURNS);
+            mark("end");
+            System.out.printf(Locale.ROOT, "import: %.0f turns/s (%s)%n", importRate, importCpu);
         }
         long pendingAfterWrites = 0;
         double catchUpSeconds = Double.NaN;
@@ -96,12 +119,21 @@ public final class ConversationBenchmark {
         report.append(String.format(Locale.ROOT, "| plain JDBC, same rows, 8 threads (ceiling) | %.0f turns/s | |%n", jdbcCeiling));
         report.append(String.format(Locale.ROOT, "| REST / ceiling | %.0f %% | >= 50 %% |%n", 100 * rest / jdbcCeiling));
         report.append(String.format(Locale.ROOT, "| JSONL import, 20,000 turns | %.0f turns/s | >= 5,000 |%n", importRate));
+        report.append("| CPU per turn, plain JDBC | ").append(jdbcCpu).append(" | |\n");
+        report.append("| CPU per turn, REST addTurn | ").append(restCpu).append(" | |\n");
+        report.append("| CPU per turn, import | ").append(importCpu).append(" | |\n");
         report.append(String.format(Locale.ROOT, "| messages without a vector when the writes ended | %d | |%n",
                 pendingAfterWrites));
         report.append(String.format(Locale.ROOT, "| then until every message had its vector | %.1f s | |%n", catchUpSeconds));
         report.append(String.format(Locale.ROOT, "| getHistory, 1,000 turns, p50 | %.1f ms | < 20 ms |%n", history[0] / 1e6));
         report.append(String.format(Locale.ROOT, "| getHistory, 1,000 turns, p99 | %.1f ms | |%n", history[1] / 1e6));
         System.out.println(report);
+    }
+
+    /** A line marking where a measured phase starts or ends, for tools that watch the output (e.g. CPU accounting). */
+    private static void mark(String phase) {
+        System.out.println("PHASE " + phase + " " + Instant.now());
+        System.out.flush();
     }
 
     private static Map<String, Object> turn(String turnId) {

@@ -1,0 +1,182 @@
+package org.agentmemory.conversation.control;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Group commit of concurrent writes: callers that arrive while the allowed number of batches is being written
+ * queue up, and the next of them to get a turn writes everything queued so far in one batch (one transaction,
+ * one set of statements, one commit) for all of them. A caller that arrives when fewer batches are in progress
+ * writes its own item at once, so a lone write waits for nothing; batches form only under concurrency, and
+ * grow with it. No thread of its own: the callers take turns as writers (leader/follower). Thread-safe; no
+ * container types.
+ *
+ * <p>Failure isolation: when a batch fails as a whole, each of its items is written again on its own, so that
+ * one bad item fails only its own caller and the others still get their results.
+ *
+ * @param <T> an item to write
+ * @param <R> the result of writing one item
+ */
+public final class GroupCommit<T, R> {
+
+    /**
+     * Writes a batch in one unit of work.
+     *
+     * @param <T> item
+     * @param <R> result
+     */
+    @FunctionalInterface
+    public interface BatchWriter<T, R> {
+        /**
+         * @param batch the items, in arrival order (1 to the batch limit)
+         * @return one result per item, in the same order
+         * @throws Exception when nothing of the batch was written
+         */
+        List<R> write(List<T> batch) throws Exception;
+    }
+
+    private final int maxBatch;
+    private final int maxWriters;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition written = lock.newCondition();
+    private final ArrayDeque<Slot<T, R>> queue = new ArrayDeque<>();
+    private int writers;
+    private long batches;
+    private long items;
+
+    /**
+     * @param maxBatch   the most items written in one batch, ≥ 1
+     * @param maxWriters the most batches written at the same time, ≥ 1 (1: strictly one after the other)
+     */
+    public GroupCommit(int maxBatch, int maxWriters) {
+        if (maxBatch < 1 || maxWriters < 1) {
+            throw new IllegalArgumentException("maxBatch and maxWriters must be >= 1: " + maxBatch + ", " + maxWriters);
+        }
+        this.maxBatch = maxBatch;
+        this.maxWriters = maxWriters;
+    }
+
+    /**
+     * Writes an item, alone or in a batch with items of concurrent callers, and returns its result once the batch
+     * that holds it is written. Waiting is not interruptible (it lasts at most one batch write); an interrupt
+     * received meanwhile is kept as the thread's interrupt status.
+     *
+     * @param item   the item
+     * @param writer writes a batch; every caller of one instance should pass an equivalent writer, since whichever
+     *               caller is the writer at the time writes the items of the others with its own
+     * @return the item's result
+     * @throws Exception what writing the item alone threw, when its batch failed and so did the item on its own
+     */
+    public R submit(T item, BatchWriter<T, R> writer) throws Exception {
+        Slot<T, R> slot = new Slot<>(item);
+        lock.lock();
+        try {
+            queue.add(slot);
+            while (!slot.done) {
+                // Wait while the allowed batches are in progress, or while this item is in one of them (then the
+                // queue holds nothing to write, or only later items, which the next turn takes).
+                if (writers >= maxWriters || queue.isEmpty()) {
+                    written.awaitUninterruptibly();
+                    continue;
+                }
+                writers++;
+                List<Slot<T, R>> batch = new ArrayList<>(Math.min(queue.size(), maxBatch));
+                while (!queue.isEmpty() && batch.size() < maxBatch) {
+                    batch.add(queue.poll());
+                }
+                batches++;
+                items += batch.size();
+                lock.unlock();
+                try {
+                    write(batch, writer);
+                } finally {
+                    lock.lock();
+                    writers--;
+                    written.signalAll();
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (slot.failure != null) {
+            throw slot.failure;
+        }
+        return slot.result;
+    }
+
+    /** @return how many items wait for a batch now (not counting the batch being written) */
+    public int queued() {
+        lock.lock();
+        try {
+            return queue.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return {batches written, items written} since creation */
+    public long[] counts() {
+        lock.lock();
+        try {
+            return new long[] {batches, items};
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void write(List<Slot<T, R>> batch, BatchWriter<T, R> writer) {
+        List<T> batchItems = new ArrayList<>(batch.size());
+        batch.forEach(s -> batchItems.add(s.item));
+        try {
+            List<R> results = writer.write(batchItems);
+            if (results.size() != batch.size()) {
+                throw new IllegalStateException("The writer returned " + results.size() + " results for "
+                        + batch.size() + " items");
+            }
+            for (int i = 0; i < batch.size(); i++) {
+                batch.get(i).succeed(results.get(i));
+            }
+        } catch (Exception | Error batchFailed) {
+            if (batch.size() == 1) {
+                batch.get(0).fail(batchFailed);
+                return;
+            }
+            for (Slot<T, R> slot : batch) {
+                try {
+                    List<R> one = writer.write(List.of(slot.item));
+                    if (one.size() != 1) {
+                        throw new IllegalStateException("The writer returned " + one.size() + " results for 1 item");
+                    }
+                    slot.succeed(one.get(0));
+                } catch (Exception | Error alone) {
+                    slot.fail(alone);
+                }
+            }
+        }
+    }
+
+    /** One caller's item and, once written, its outcome (read under the lock after {@code done}). */
+    private static final class Slot<T, R> {
+        final T item;
+        R result;
+        Exception failure;
+        volatile boolean done;
+
+        Slot(T item) {
+            this.item = item;
+        }
+
+        void succeed(R r) {
+            result = r;
+            done = true;
+        }
+
+        void fail(Throwable t) {
+            failure = t instanceof Exception e ? e : new IllegalStateException(t.getMessage(), t);
+            done = true;
+        }
+    }
+}

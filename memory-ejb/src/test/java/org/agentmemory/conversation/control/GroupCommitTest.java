@@ -1,0 +1,192 @@
+package org.agentmemory.conversation.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Group commit: lone writes go at once, concurrent ones are batched, one bad item fails only its caller. */
+class GroupCommitTest {
+
+    private final ExecutorService pool = Executors.newFixedThreadPool(12);
+
+    @AfterEach
+    void stop() {
+        pool.shutdownNow();
+    }
+
+    @Test
+    void aLoneCallIsWrittenAtOnceInABatchOfItsOwn() throws Exception {
+        List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
+        GroupCommit<Integer, String> group = new GroupCommit<>(8, 1);
+
+        assertThat(group.submit(7, batch -> record(batches, batch))).isEqualTo("r7");
+        assertThat(group.submit(8, batch -> record(batches, batch))).isEqualTo("r8");
+
+        assertThat(batches).containsExactly(List.of(7), List.of(8));
+        assertThat(group.counts()).containsExactly(2, 2);
+    }
+
+    @Test
+    void callsArrivingDuringAWriteAreWrittenTogetherInArrivalOrderAndEachGetsItsOwnResult() throws Exception {
+        List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch firstWriteStarted = new CountDownLatch(1);
+        CountDownLatch releaseFirstWrite = new CountDownLatch(1);
+        GroupCommit<Integer, String> group = new GroupCommit<>(8, 1);
+        GroupCommit.BatchWriter<Integer, String> writer = batch -> {
+            if (batch.contains(0)) {
+                firstWriteStarted.countDown();
+                releaseFirstWrite.await(10, TimeUnit.SECONDS);
+            }
+            return record(batches, batch);
+        };
+
+        Future<String> first = pool.submit(() -> group.submit(0, writer));
+        assertThat(firstWriteStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        List<Future<String>> waiting = new ArrayList<>();
+        for (int i = 1; i <= 5; i++) {
+            int item = i;
+            waiting.add(pool.submit(() -> group.submit(item, writer)));
+            awaitQueued(group, batches, i);
+        }
+        releaseFirstWrite.countDown();
+
+        assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("r0");
+        for (int i = 1; i <= 5; i++) {
+            assertThat(waiting.get(i - 1).get(10, TimeUnit.SECONDS)).isEqualTo("r" + i);
+        }
+        assertThat(batches).containsExactly(List.of(0), List.of(1, 2, 3, 4, 5));
+        assertThat(group.counts()).containsExactly(2, 6);
+    }
+
+    @Test
+    void aBatchNeverHoldsMoreThanTheLimit() throws Exception {
+        List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch firstWriteStarted = new CountDownLatch(1);
+        CountDownLatch releaseFirstWrite = new CountDownLatch(1);
+        GroupCommit<Integer, String> group = new GroupCommit<>(3, 1);
+        GroupCommit.BatchWriter<Integer, String> writer = batch -> {
+            if (batch.contains(0)) {
+                firstWriteStarted.countDown();
+                releaseFirstWrite.await(10, TimeUnit.SECONDS);
+            }
+            return record(batches, batch);
+        };
+        Future<String> first = pool.submit(() -> group.submit(0, writer));
+        assertThat(firstWriteStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        List<Future<String>> waiting = new ArrayList<>();
+        for (int i = 1; i <= 7; i++) {
+            int item = i;
+            waiting.add(pool.submit(() -> group.submit(item, writer)));
+        }
+        awaitQueued(group, batches, 7);
+        releaseFirstWrite.countDown();
+
+        first.get(10, TimeUnit.SECONDS);
+        for (Future<String> f : waiting) {
+            f.get(10, TimeUnit.SECONDS);
+        }
+        assertThat(batches).allSatisfy(b -> assertThat(b).hasSizeLessThanOrEqualTo(3));
+        assertThat(batches.stream().mapToInt(List::size).sum()).isEqualTo(8);
+        assertThat(batches.stream().flatMap(List::stream).sorted().toList()).containsExactly(0, 1, 2, 3, 4, 5, 6, 7);
+    }
+
+    @Test
+    void whenABatchFailsEachItemIsWrittenAloneAndOnlyTheBadOneFails() throws Exception {
+        List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch firstWriteStarted = new CountDownLatch(1);
+        CountDownLatch releaseFirstWrite = new CountDownLatch(1);
+        GroupCommit<Integer, String> group = new GroupCommit<>(8, 1);
+        GroupCommit.BatchWriter<Integer, String> writer = batch -> {
+            if (batch.contains(0)) {
+                firstWriteStarted.countDown();
+                releaseFirstWrite.await(10, TimeUnit.SECONDS);
+            }
+            if (batch.contains(-1)) {
+                batches.add(List.copyOf(batch));
+                throw new IllegalStateException("the database rejected -1");
+            }
+            return record(batches, batch);
+        };
+        Future<String> first = pool.submit(() -> group.submit(0, writer));
+        assertThat(firstWriteStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        Future<String> good1 = pool.submit(() -> group.submit(1, writer));
+        awaitQueued(group, batches, 1);
+        Future<String> bad = pool.submit(() -> group.submit(-1, writer));
+        awaitQueued(group, batches, 2);
+        Future<String> good2 = pool.submit(() -> group.submit(2, writer));
+        awaitQueued(group, batches, 3);
+        releaseFirstWrite.countDown();
+
+        assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("r0");
+        assertThat(good1.get(10, TimeUnit.SECONDS)).isEqualTo("r1");
+        assertThat(good2.get(10, TimeUnit.SECONDS)).isEqualTo("r2");
+        assertThatThrownBy(() -> bad.get(10, TimeUnit.SECONDS)).hasRootCauseInstanceOf(IllegalStateException.class)
+                .hasStackTraceContaining("the database rejected -1");
+        assertThat(batches).containsExactly(List.of(0), List.of(1, -1, 2), List.of(1), List.of(-1), List.of(2));
+    }
+
+    @Test
+    void aWriterThatLosesResultsFailsLoudly() {
+        GroupCommit<Integer, String> group = new GroupCommit<>(4, 1);
+        assertThatThrownBy(() -> group.submit(1, batch -> List.of())).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("0 results for 1 item");
+    }
+
+    @Test
+    void upToMaxWritersBatchesAreWrittenAtTheSameTimeAndLaterCallsWaitForOne() throws Exception {
+        List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch bothWriting = new CountDownLatch(2);
+        CountDownLatch release = new CountDownLatch(1);
+        GroupCommit<Integer, String> group = new GroupCommit<>(8, 2);
+        GroupCommit.BatchWriter<Integer, String> writer = batch -> {
+            if (batch.contains(0) || batch.contains(1)) {
+                bothWriting.countDown();
+                release.await(10, TimeUnit.SECONDS);
+            }
+            return record(batches, batch);
+        };
+        Future<String> first = pool.submit(() -> group.submit(0, writer));
+        Future<String> second = pool.submit(() -> group.submit(1, writer));
+        assertThat(bothWriting.await(10, TimeUnit.SECONDS)).as("two lone calls write at the same time").isTrue();
+        Future<String> third = pool.submit(() -> group.submit(2, writer));
+        Future<String> fourth = pool.submit(() -> group.submit(3, writer));
+        awaitQueued(group, batches, 2);
+        release.countDown();
+
+        assertThat(List.of(first.get(10, TimeUnit.SECONDS), second.get(10, TimeUnit.SECONDS),
+                third.get(10, TimeUnit.SECONDS), fourth.get(10, TimeUnit.SECONDS))).containsExactly("r0", "r1", "r2", "r3");
+        assertThat(batches).hasSize(3).contains(List.of(2, 3));
+    }
+
+    @Test
+    void theLimitMustBePositive() {
+        assertThatThrownBy(() -> new GroupCommit<Integer, String>(1, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new GroupCommit<Integer, String>(0, 1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    private static List<String> record(List<List<Integer>> batches, List<Integer> batch) {
+        batches.add(List.copyOf(batch));
+        return batch.stream().map(i -> "r" + i).toList();
+    }
+
+    /** Waits until {@code n} callers besides the writer wait in the queue (the writer holds item 0). */
+    private static void awaitQueued(GroupCommit<Integer, String> group, List<List<Integer>> batches, int n)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (group.queued() < n && System.nanoTime() < deadline) {
+            Thread.sleep(2);
+        }
+        assertThat(group.queued()).isEqualTo(n);
+    }
+}

@@ -1,0 +1,146 @@
+package org.agentmemory.it.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalLong;
+
+/**
+ * CPU time used by the processes of a benchmark on this (Linux) machine, read from {@code /proc}: the server
+ * under test, PostgreSQL and the benchmark program itself. A benchmark takes a {@link Sample} before and after a
+ * measured phase and reports, per unit of work, how many milliseconds of CPU each process spent: this shows
+ * where the time of a throughput figure goes (on a machine with few cores, client, server and database share
+ * them). Where {@code /proc} is missing every figure is unknown and the report says "n/a".
+ */
+final class ProcessCpu {
+
+    /** Clock ticks per second of {@code /proc/<pid>/stat} ({@code getconf CLK_TCK}; 100 on Linux). */
+    private static final double TICKS_PER_SECOND = 100.0;
+
+    private final String serverMarker;
+
+    /**
+     * @param serverMarker a text only the server's command line contains, e.g. the directory it runs from
+     *                     ({@code wildfly-pg})
+     */
+    ProcessCpu(String serverMarker) {
+        this.serverMarker = serverMarker;
+    }
+
+    /** CPU ticks consumed so far, per process group, and the wall clock; -1 where unknown. */
+    record Sample(long nanoTime, long server, long database, long client, long machine) {
+    }
+
+    Sample sample() {
+        return new Sample(System.nanoTime(), serverTicks(), databaseTicks(), ticks("self").orElse(-1),
+                machineTicks());
+    }
+
+    /**
+     * @param before a sample taken when the phase began
+     * @param after  a sample taken when it ended
+     * @param units  units of work done in between (turns)
+     * @return e.g. "server 4.61, PostgreSQL 1.85, benchmark 0.52 ms of CPU per turn; machine 97 % busy"
+     */
+    static String perUnit(Sample before, Sample after, long units) {
+        double seconds = (after.nanoTime() - before.nanoTime()) / 1e9;
+        return String.format(Locale.ROOT, "server %s, PostgreSQL %s, benchmark %s ms of CPU per turn; cores busy %s",
+                msPer(before.server(), after.server(), units), msPer(before.database(), after.database(), units),
+                msPer(before.client(), after.client(), units),
+                before.machine() < 0 || after.machine() < 0 ? "n/a"
+                        : String.format(Locale.ROOT, "%.2f", (after.machine() - before.machine()) / TICKS_PER_SECOND / seconds));
+    }
+
+    private static String msPer(long before, long after, long units) {
+        if (before < 0 || after < 0 || units <= 0) {
+            return "n/a";
+        }
+        return String.format(Locale.ROOT, "%.2f", (after - before) * 1000.0 / TICKS_PER_SECOND / units);
+    }
+
+    private long serverTicks() {
+        for (Path proc : processes()) {
+            try {
+                String cmdline = Files.readString(proc.resolve("cmdline")).replace('\0', ' ');
+                if (cmdline.contains(serverMarker) && cmdline.contains("jboss-modules")) {
+                    return ticks(proc.getFileName().toString()).orElse(-1);
+                }
+            } catch (IOException | RuntimeException vanished) {
+                // the process ended while being read
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * All PostgreSQL processes, plus what the exited ones used: a backend's CPU moves to its parent's
+     * "children" counters when it exits, and every backend's parent is the postmaster.
+     */
+    private static long databaseTicks() {
+        long total = 0;
+        boolean found = false;
+        for (Path proc : processes()) {
+            try {
+                String stat = Files.readString(proc.resolve("stat"));
+                if (!stat.contains("(postgres)")) {
+                    continue;
+                }
+                found = true;
+                String[] f = fields(stat);
+                total += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                String parentComm = parentComm(f[1]);
+                if (!"postgres".equals(parentComm)) { // the postmaster
+                    total += Long.parseLong(f[13]) + Long.parseLong(f[14]);
+                }
+            } catch (IOException | RuntimeException vanished) {
+                // the process ended while being read
+            }
+        }
+        return found ? total : -1;
+    }
+
+    private static String parentComm(String ppid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", ppid, "stat"));
+        return stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    }
+
+    /** @return utime + stime of a process, in ticks */
+    private static OptionalLong ticks(String pid) {
+        try {
+            String[] f = fields(Files.readString(Path.of("/proc", pid, "stat")));
+            return OptionalLong.of(Long.parseLong(f[11]) + Long.parseLong(f[12]));
+        } catch (IOException | RuntimeException unavailable) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /** The fields after the command name (which may contain spaces): index 0 is the state, 11 utime, 12 stime. */
+    private static String[] fields(String stat) {
+        return stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+    }
+
+    private static long machineTicks() {
+        try {
+            String cpu = Files.readAllLines(Path.of("/proc/stat")).get(0);
+            String[] f = cpu.trim().split("\\s+");
+            // user nice system idle iowait irq softirq steal: busy = all but idle and iowait
+            return Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
+                    + Long.parseLong(f[7]) + Long.parseLong(f[8]);
+        } catch (IOException | RuntimeException unavailable) {
+            return -1;
+        }
+    }
+
+    private static List<Path> processes() {
+        List<Path> pids = new ArrayList<>();
+        try (var stream = Files.list(Path.of("/proc"))) {
+            stream.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).forEach(pids::add);
+        } catch (IOException | RuntimeException unavailable) {
+            // not Linux
+        }
+        return pids;
+    }
+}

@@ -43,13 +43,7 @@ class GroupCommitTest {
         CountDownLatch firstWriteStarted = new CountDownLatch(1);
         CountDownLatch releaseFirstWrite = new CountDownLatch(1);
         GroupCommit<Integer, String> group = new GroupCommit<>(8, 1);
-        GroupCommit.BatchWriter<Integer, String> writer = batch -> {
-            if (batch.contains(0)) {
-                firstWriteStarted.countDown();
-                releaseFirstWrite.await(10, TimeUnit.SECONDS);
-            }
-            return record(batches, batch);
-        };
+        GroupCommit.BatchWriter<Integer, String> writer = holding(batches, firstWriteStarted, releaseFirstWrite, 0);
 
         Future<String> first = pool.submit(() -> group.submit(0, writer));
         assertThat(firstWriteStarted.await(10, TimeUnit.SECONDS)).isTrue();
@@ -75,13 +69,7 @@ class GroupCommitTest {
         CountDownLatch firstWriteStarted = new CountDownLatch(1);
         CountDownLatch releaseFirstWrite = new CountDownLatch(1);
         GroupCommit<Integer, String> group = new GroupCommit<>(3, 1);
-        GroupCommit.BatchWriter<Integer, String> writer = batch -> {
-            if (batch.contains(0)) {
-                firstWriteStarted.countDown();
-                releaseFirstWrite.await(10, TimeUnit.SECONDS);
-            }
-            return record(batches, batch);
-        };
+        GroupCommit.BatchWriter<Integer, String> writer = holding(batches, firstWriteStarted, releaseFirstWrite, 0);
         Future<String> first = pool.submit(() -> group.submit(0, writer));
         assertThat(firstWriteStarted.await(10, TimeUnit.SECONDS)).isTrue();
         List<Future<String>> waiting = new ArrayList<>();
@@ -107,17 +95,7 @@ class GroupCommitTest {
         CountDownLatch firstWriteStarted = new CountDownLatch(1);
         CountDownLatch releaseFirstWrite = new CountDownLatch(1);
         GroupCommit<Integer, String> group = new GroupCommit<>(8, 1);
-        GroupCommit.BatchWriter<Integer, String> writer = batch -> {
-            if (batch.contains(0)) {
-                firstWriteStarted.countDown();
-                releaseFirstWrite.await(10, TimeUnit.SECONDS);
-            }
-            if (batch.contains(-1)) {
-                batches.add(List.copyOf(batch));
-                throw new IllegalStateException("the database rejected -1");
-            }
-            return record(batches, batch);
-        };
+        GroupCommit.BatchWriter<Integer, String> writer = holding(batches, firstWriteStarted, releaseFirstWrite, 0);
         Future<String> first = pool.submit(() -> group.submit(0, writer));
         assertThat(firstWriteStarted.await(10, TimeUnit.SECONDS)).isTrue();
         Future<String> good1 = pool.submit(() -> group.submit(1, writer));
@@ -149,13 +127,7 @@ class GroupCommitTest {
         CountDownLatch bothWriting = new CountDownLatch(2);
         CountDownLatch release = new CountDownLatch(1);
         GroupCommit<Integer, String> group = new GroupCommit<>(8, 2);
-        GroupCommit.BatchWriter<Integer, String> writer = batch -> {
-            if (batch.contains(0) || batch.contains(1)) {
-                bothWriting.countDown();
-                release.await(10, TimeUnit.SECONDS);
-            }
-            return record(batches, batch);
-        };
+        GroupCommit.BatchWriter<Integer, String> writer = holding(batches, bothWriting, release, 0, 1);
         Future<String> first = pool.submit(() -> group.submit(0, writer));
         Future<String> second = pool.submit(() -> group.submit(1, writer));
         assertThat(bothWriting.await(10, TimeUnit.SECONDS)).as("two lone calls write at the same time").isTrue();
@@ -173,6 +145,25 @@ class GroupCommitTest {
     void theLimitMustBePositive() {
         assertThatThrownBy(() -> new GroupCommit<Integer, String>(1, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new GroupCommit<Integer, String>(0, 1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /**
+     * A writer that records each batch and holds the batches containing any of {@code held} until released; the
+     * latch counts down once per held batch that started.
+     */
+    private static GroupCommit.BatchWriter<Integer, String> holding(List<List<Integer>> batches,
+            CountDownLatch started, CountDownLatch release, Integer... held) {
+        return batch -> {
+            if (batch.stream().anyMatch(List.of(held)::contains)) {
+                started.countDown();
+                release.await(10, TimeUnit.SECONDS);
+            }
+            if (batch.contains(-1)) {
+                batches.add(List.copyOf(batch));
+                throw new IllegalStateException("the database rejected -1");
+            }
+            return record(batches, batch);
+        };
     }
 
     private static List<String> record(List<List<Integer>> batches, List<Integer> batch) {

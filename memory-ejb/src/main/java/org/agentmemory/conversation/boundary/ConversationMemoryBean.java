@@ -262,14 +262,14 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         }
         Map<ConversationKey, List<Integer>> positions = new LinkedHashMap<>();
         Map<String, java.util.Set<ConversationKey>> keysByTenant = new LinkedHashMap<>();
-        List<String> turnIds = new ArrayList<>();
+        Map<ConversationKey, List<TurnRecord>> turnsByKey = new LinkedHashMap<>();
+        Map<String, float[]> vectors = new java.util.HashMap<>();
         for (int i = 0; i < appends.size(); i++) {
             PendingAppend a = appends.get(i);
             positions.computeIfAbsent(a.key(), k -> new ArrayList<>()).add(i);
+            turnsByKey.computeIfAbsent(a.key(), k -> new ArrayList<>()).add(a.turn());
             keysByTenant.computeIfAbsent(a.key().tenantId(), t -> new java.util.LinkedHashSet<>()).add(a.key());
-            if (a.turn().turnId() != null) {
-                turnIds.add(a.turn().turnId());
-            }
+            vectors.putAll(a.vectors());
         }
         Map<ConversationKey, Long> conversationIds = new java.util.HashMap<>();
         for (Map.Entry<String, java.util.Set<ConversationKey>> tenant : keysByTenant.entrySet()) {
@@ -284,30 +284,54 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 conversationIds.put(key, c.getId());
             }
         }
-        // The locking query must load every row afresh, not return the unlocked copies just read; locks are taken
-        // in ascending id order, as an import takes them, so concurrent batches cannot deadlock.
+        // The locking query must load every row afresh, not return the unlocked copies just read.
         store().flushAndClear();
-        Map<Long, Conversation> locked = store().lockAll(conversationIds.values());
-        Map<Long, java.util.Set<String>> stored = store().existingTurnIds(locked.keySet(), turnIds);
         AppendedTurn[] results = new AppendedTurn[appends.size()];
-        for (Map.Entry<ConversationKey, List<Integer>> entry : positions.entrySet()) {
-            Conversation c = requireCreated(locked.get(conversationIds.get(entry.getKey())), entry.getKey());
-            List<TurnRecord> turns = new ArrayList<>();
-            Map<String, float[]> vectors = new java.util.HashMap<>();
-            for (int i : entry.getValue()) {
-                turns.add(appends.get(i).turn());
-                vectors.putAll(appends.get(i).vectors());
+        appendToLocked(conversationIds, turnsByKey, vectors).forEach((key, written) -> {
+            List<Integer> at = positions.get(key);
+            for (int j = 0; j < at.size(); j++) {
+                results[at.get(j)] = foldCommit(written.conversation(), written.turns().get(j),
+                        appends.get(at.get(j)).commit());
             }
-            List<AppendedTurn> appended = appendAll(c, turns, stored.getOrDefault(c.getId(), java.util.Set.of()), vectors);
-            for (int j = 0; j < appended.size(); j++) {
-                int i = entry.getValue().get(j);
-                results[i] = foldCommit(c, appended.get(j), appends.get(i).commit());
-            }
-        }
+        });
         // Flushed here so that a database error surfaces inside this method (and the batch is retried call by
         // call), not at the commit.
         em.flush();
         return List.of(results);
+    }
+
+    /** The turns appended to one locked conversation by {@link #appendToLocked}, in input order. */
+    private record LockedAppend(Conversation conversation, List<AppendedTurn> turns) {
+    }
+
+    /**
+     * Locks conversations in one statement, in ascending id order (concurrent batches and imports cannot
+     * deadlock), asks once which of the turn ids they already hold, and appends each key's turns in order; no
+     * query runs between the inserts. The caller has cleared the persistence context, so that the locked rows are
+     * loaded afresh.
+     *
+     * @param conversationIds the id of each key's conversation (every one exists)
+     * @param turnsByKey      the turns to append, by key, each list in order
+     * @param vectors         message vectors computed beforehand, by search text (may be empty)
+     * @return per key, the locked conversation and one result per turn
+     */
+    private Map<ConversationKey, LockedAppend> appendToLocked(Map<ConversationKey, Long> conversationIds,
+            Map<ConversationKey, List<TurnRecord>> turnsByKey, Map<String, float[]> vectors) {
+        Map<Long, Conversation> locked = store().lockAll(conversationIds.values());
+        List<String> turnIds = new ArrayList<>();
+        turnsByKey.values().forEach(ts -> ts.forEach(t -> {
+            if (t.turnId() != null) {
+                turnIds.add(t.turnId());
+            }
+        }));
+        Map<Long, java.util.Set<String>> stored = store().existingTurnIds(locked.keySet(), turnIds);
+        Map<ConversationKey, LockedAppend> written = new LinkedHashMap<>();
+        for (Map.Entry<ConversationKey, List<TurnRecord>> entry : turnsByKey.entrySet()) {
+            Conversation c = requireCreated(locked.get(conversationIds.get(entry.getKey())), entry.getKey());
+            written.put(entry.getKey(), new LockedAppend(c,
+                    appendAll(c, entry.getValue(), stored.getOrDefault(c.getId(), java.util.Set.of()), vectors)));
+        }
+        return written;
     }
 
     /** Locks (creating when needed) the conversation and appends one turn, in the current transaction. */
@@ -559,8 +583,6 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public long[] writeImportBatch(String tenantId, Map<ConversationKey, List<ImportLine>> byKey,
             Map<String, float[]> vectors, boolean deferIndexing) {
-        // Lock all conversations in one statement (ascending ids: concurrent imports cannot deadlock), find the
-        // turn ids they already hold in one more, and write. No query runs between the inserts.
         Map<ConversationKey, Long> conversationIds = new java.util.HashMap<>();
         store().findByKeys(tenantId, byKey.keySet()).forEach((k, c) -> conversationIds.put(k, c.getId()));
         // The locking query must load every row afresh, not return the unlocked copies just read.
@@ -568,21 +590,12 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         if (deferIndexing) {
             deferredIndexing.defer(em);
         }
-        Map<Long, Conversation> locked = store().lockAll(conversationIds.values());
-        List<String> allTurnIds = new ArrayList<>();
-        byKey.values().forEach(ls -> ls.forEach(l -> {
-            if (l.turn().turnId() != null) {
-                allTurnIds.add(l.turn().turnId());
-            }
-        }));
-        Map<Long, java.util.Set<String>> stored = store().existingTurnIds(locked.keySet(), allTurnIds);
+        Map<ConversationKey, List<TurnRecord>> turnsByKey = new LinkedHashMap<>();
+        byKey.forEach((key, lines) -> turnsByKey.put(key, lines.stream().map(ImportLine::turn).toList()));
         long imported = 0;
         long duplicates = 0;
-        for (Map.Entry<ConversationKey, List<ImportLine>> entry : byKey.entrySet()) {
-            Conversation c = requireCreated(locked.get(conversationIds.get(entry.getKey())), entry.getKey());
-            List<TurnRecord> turns = new ArrayList<>();
-            entry.getValue().forEach(line -> turns.add(line.turn()));
-            for (AppendedTurn appended : appendAll(c, turns, stored.getOrDefault(c.getId(), java.util.Set.of()), vectors)) {
+        for (LockedAppend written : appendToLocked(conversationIds, turnsByKey, vectors).values()) {
+            for (AppendedTurn appended : written.turns()) {
                 if (appended.created()) {
                     imported++;
                 } else {

@@ -39,21 +39,17 @@ class GroupCommitTest {
 
     @Test
     void callsArrivingDuringAWriteAreWrittenTogetherInArrivalOrderAndEachGetsItsOwnResult() throws Exception {
-        List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
-        CountDownLatch firstWriteStarted = new CountDownLatch(1);
-        CountDownLatch releaseFirstWrite = new CountDownLatch(1);
-        GroupCommit<Integer, String> group = new GroupCommit<>(8, 1);
-        GroupCommit.BatchWriter<Integer, String> writer = holding(batches, firstWriteStarted, releaseFirstWrite, 0);
-
-        Future<String> first = pool.submit(() -> group.submit(0, writer));
-        assertThat(firstWriteStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        HeldFirstWrite held = new HeldFirstWrite(8);
+        List<List<Integer>> batches = held.batches;
+        GroupCommit<Integer, String> group = held.group;
+        Future<String> first = held.first;
         List<Future<String>> waiting = new ArrayList<>();
         for (int i = 1; i <= 5; i++) {
             int item = i;
-            waiting.add(pool.submit(() -> group.submit(item, writer)));
+            waiting.add(held.submit(item));
             awaitQueued(group, batches, i);
         }
-        releaseFirstWrite.countDown();
+        held.release.countDown();
 
         assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("r0");
         for (int i = 1; i <= 5; i++) {
@@ -65,20 +61,17 @@ class GroupCommitTest {
 
     @Test
     void aBatchNeverHoldsMoreThanTheLimit() throws Exception {
-        List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
-        CountDownLatch firstWriteStarted = new CountDownLatch(1);
-        CountDownLatch releaseFirstWrite = new CountDownLatch(1);
-        GroupCommit<Integer, String> group = new GroupCommit<>(3, 1);
-        GroupCommit.BatchWriter<Integer, String> writer = holding(batches, firstWriteStarted, releaseFirstWrite, 0);
-        Future<String> first = pool.submit(() -> group.submit(0, writer));
-        assertThat(firstWriteStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        HeldFirstWrite held = new HeldFirstWrite(3);
+        List<List<Integer>> batches = held.batches;
+        GroupCommit<Integer, String> group = held.group;
+        Future<String> first = held.first;
         List<Future<String>> waiting = new ArrayList<>();
         for (int i = 1; i <= 7; i++) {
             int item = i;
-            waiting.add(pool.submit(() -> group.submit(item, writer)));
+            waiting.add(held.submit(item));
         }
         awaitQueued(group, batches, 7);
-        releaseFirstWrite.countDown();
+        held.release.countDown();
 
         first.get(10, TimeUnit.SECONDS);
         for (Future<String> f : waiting) {
@@ -91,20 +84,17 @@ class GroupCommitTest {
 
     @Test
     void whenABatchFailsEachItemIsWrittenAloneAndOnlyTheBadOneFails() throws Exception {
-        List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
-        CountDownLatch firstWriteStarted = new CountDownLatch(1);
-        CountDownLatch releaseFirstWrite = new CountDownLatch(1);
-        GroupCommit<Integer, String> group = new GroupCommit<>(8, 1);
-        GroupCommit.BatchWriter<Integer, String> writer = holding(batches, firstWriteStarted, releaseFirstWrite, 0);
-        Future<String> first = pool.submit(() -> group.submit(0, writer));
-        assertThat(firstWriteStarted.await(10, TimeUnit.SECONDS)).isTrue();
-        Future<String> good1 = pool.submit(() -> group.submit(1, writer));
+        HeldFirstWrite held = new HeldFirstWrite(8);
+        List<List<Integer>> batches = held.batches;
+        GroupCommit<Integer, String> group = held.group;
+        Future<String> first = held.first;
+        Future<String> good1 = held.submit(1);
         awaitQueued(group, batches, 1);
-        Future<String> bad = pool.submit(() -> group.submit(-1, writer));
+        Future<String> bad = held.submit(-1);
         awaitQueued(group, batches, 2);
-        Future<String> good2 = pool.submit(() -> group.submit(2, writer));
+        Future<String> good2 = held.submit(2);
         awaitQueued(group, batches, 3);
-        releaseFirstWrite.countDown();
+        held.release.countDown();
 
         assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("r0");
         assertThat(good1.get(10, TimeUnit.SECONDS)).isEqualTo("r1");
@@ -145,6 +135,27 @@ class GroupCommitTest {
     void theLimitMustBePositive() {
         assertThatThrownBy(() -> new GroupCommit<Integer, String>(1, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new GroupCommit<Integer, String>(0, 1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** A group with one writer whose first write, of item 0, has started and is held until {@link #release}. */
+    private final class HeldFirstWrite {
+        final List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
+        final CountDownLatch release = new CountDownLatch(1);
+        final GroupCommit<Integer, String> group;
+        final GroupCommit.BatchWriter<Integer, String> writer;
+        final Future<String> first;
+
+        HeldFirstWrite(int maxBatch) throws InterruptedException {
+            CountDownLatch started = new CountDownLatch(1);
+            group = new GroupCommit<>(maxBatch, 1);
+            writer = holding(batches, started, release, 0);
+            first = pool.submit(() -> group.submit(0, writer));
+            assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        }
+
+        Future<String> submit(int item) {
+            return pool.submit(() -> group.submit(item, writer));
+        }
     }
 
     /**

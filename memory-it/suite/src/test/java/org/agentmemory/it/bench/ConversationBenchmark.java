@@ -58,45 +58,21 @@ public final class ConversationBenchmark {
         // -Dbench.conversation.parts=rest,jdbc,import,history (the default: all) runs a subset, e.g. for profiling.
         List<String> parts = Arrays.asList(System.getProperty("bench.conversation.parts", "rest,jdbc,import,history")
                 .split(","));
-        double rest = Double.NaN;
-        double jdbcCeiling = Double.NaN;
-        double importRate = Double.NaN;
         ProcessCpu cpu = new ProcessCpu(System.getProperty("bench.server.marker", "wildfly-pg"));
-        String jdbcCpu = "not run";
-        String restCpu = "not run";
-        String importCpu = "not run";
+        long perRun = (long) CLIENTS * TURNS_PER_CLIENT;
         // Each phase is warmed up first (the JIT of the server, and of this program for the JDBC loop, needs a few
         // thousand calls), and the ceiling runs first, while the server is quiet: after the REST phase its
         // background embedder would work through that phase's messages at full speed and take CPU from the loop.
-        if (parts.contains("jdbc")) {
+        Measured jdbcCeiling = !parts.contains("jdbc") ? Measured.NOT_RUN : measure("plain JDBC", cpu, perRun, () -> {
             runJdbc(jdbc, user, password, "jdbc-warm-" + run, WARMUP_PER_CLIENT);
             analyze(jdbc, user, password);
-            mark("jdbc");
-            ProcessCpu.Sample before = cpu.sample();
-            jdbcCeiling = runJdbc(jdbc, user, password, "jdbc-" + run, TURNS_PER_CLIENT);
-            jdbcCpu = ProcessCpu.perUnit(before, cpu.sample(), (long) CLIENTS * TURNS_PER_CLIENT);
-            mark("end");
-            System.out.printf(Locale.ROOT, "plain JDBC: %.0f turns/s (%s)%n", jdbcCeiling, jdbcCpu);
-        }
-        if (parts.contains("rest")) {
+        }, () -> runJdbc(jdbc, user, password, "jdbc-" + run, TURNS_PER_CLIENT));
+        Measured rest = !parts.contains("rest") ? Measured.NOT_RUN : measure("REST addTurn", cpu, perRun, () -> {
             runRest(api, "warm-" + run, WARMUP_PER_CLIENT);
             analyze(jdbc, user, password);
-            mark("rest");
-            ProcessCpu.Sample before = cpu.sample();
-            rest = runRest(api, "rest-" + run, TURNS_PER_CLIENT);
-            restCpu = ProcessCpu.perUnit(before, cpu.sample(), (long) CLIENTS * TURNS_PER_CLIENT);
-            mark("end");
-            System.out.printf(Locale.ROOT, "REST addTurn: %.0f turns/s (%s)%n", rest, restCpu);
-        }
-        if (parts.contains("import")) {
-            runImport(api, "warm-import-" + run, 5_000);
-            mark("import");
-            ProcessCpu.Sample before = cpu.sample();
-            importRate = runImport(api, "import-" + run, IMPORT_TURNS);
-            importCpu = ProcessCpu.perUnit(before, cpu.sample(), IMPORT_TURNS);
-            mark("end");
-            System.out.printf(Locale.ROOT, "import: %.0f turns/s (%s)%n", importRate, importCpu);
-        }
+        }, () -> runRest(api, "rest-" + run, TURNS_PER_CLIENT));
+        Measured importRate = !parts.contains("import") ? Measured.NOT_RUN : measure("import", cpu, IMPORT_TURNS,
+                () -> runImport(api, "warm-import-" + run, 5_000), () -> runImport(api, "import-" + run, IMPORT_TURNS));
         long pendingAfterWrites = 0;
         double catchUpSeconds = Double.NaN;
         long[] history = {0, 0};
@@ -115,13 +91,16 @@ public final class ConversationBenchmark {
                 .append(TURNS_PER_CLIENT).append(" turns each; typical turn: ").append(USER_TEXT.length()).append("+")
                 .append(ASSISTANT_TEXT.length()).append(" chars, one tool invocation)\n\n");
         report.append("| measure | value | target |\n|---|---|---|\n");
-        report.append(String.format(Locale.ROOT, "| REST addTurn, 8 clients | %.0f turns/s | |%n", rest));
-        report.append(String.format(Locale.ROOT, "| plain JDBC, same rows, 8 threads (ceiling) | %.0f turns/s | |%n", jdbcCeiling));
-        report.append(String.format(Locale.ROOT, "| REST / ceiling | %.0f %% | >= 50 %% |%n", 100 * rest / jdbcCeiling));
-        report.append(String.format(Locale.ROOT, "| JSONL import, 20,000 turns | %.0f turns/s | >= 5,000 |%n", importRate));
-        report.append("| CPU per turn, plain JDBC | ").append(jdbcCpu).append(" | |\n");
-        report.append("| CPU per turn, REST addTurn | ").append(restCpu).append(" | |\n");
-        report.append("| CPU per turn, import | ").append(importCpu).append(" | |\n");
+        report.append(String.format(Locale.ROOT, "| REST addTurn, 8 clients | %.0f turns/s | |%n", rest.perSecond()));
+        report.append(String.format(Locale.ROOT, "| plain JDBC, same rows, 8 threads (ceiling) | %.0f turns/s | |%n",
+                jdbcCeiling.perSecond()));
+        report.append(String.format(Locale.ROOT, "| REST / ceiling | %.0f %% | >= 50 %% |%n",
+                100 * rest.perSecond() / jdbcCeiling.perSecond()));
+        report.append(String.format(Locale.ROOT, "| JSONL import, 20,000 turns | %.0f turns/s | >= 5,000 |%n",
+                importRate.perSecond()));
+        report.append("| CPU per turn, plain JDBC | ").append(jdbcCeiling.cpu()).append(" | |\n");
+        report.append("| CPU per turn, REST addTurn | ").append(rest.cpu()).append(" | |\n");
+        report.append("| CPU per turn, import | ").append(importRate.cpu()).append(" | |\n");
         report.append(String.format(Locale.ROOT, "| messages without a vector when the writes ended | %d | |%n",
                 pendingAfterWrites));
         report.append(String.format(Locale.ROOT, "| then until every message had its vector | %.1f s | |%n", catchUpSeconds));
@@ -130,10 +109,31 @@ public final class ConversationBenchmark {
         System.out.println(report);
     }
 
-    /** A line marking where a measured phase starts or ends, for tools that watch the output (e.g. CPU accounting). */
-    private static void mark(String phase) {
-        System.out.println("PHASE " + phase + " " + Instant.now());
-        System.out.flush();
+    /** A throughput (per second) and the CPU it took per unit ({@link ProcessCpu#perUnit}). */
+    private record Measured(double perSecond, String cpu) {
+        static final Measured NOT_RUN = new Measured(Double.NaN, "not run");
+    }
+
+    /** Work that may throw, run for its side effects. */
+    @FunctionalInterface
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    /** Work that answers a throughput, per second. */
+    @FunctionalInterface
+    private interface Rate {
+        double run() throws Exception;
+    }
+
+    /** Warms up, then measures one phase with the CPU each process spent on it, and prints both. */
+    private static Measured measure(String name, ProcessCpu cpu, long units, Step warmUp, Rate phase) throws Exception {
+        warmUp.run();
+        ProcessCpu.Sample before = cpu.sample();
+        double perSecond = phase.run();
+        Measured measured = new Measured(perSecond, ProcessCpu.perUnit(before, cpu.sample(), units));
+        System.out.printf(Locale.ROOT, "%s: %.0f turns/s (%s)%n", name, perSecond, measured.cpu());
+        return measured;
     }
 
     private static Map<String, Object> turn(String turnId) {

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.OptionalLong;
 
@@ -77,34 +79,32 @@ final class ProcessCpu {
 
     /**
      * All PostgreSQL processes, plus what the exited ones used: a backend's CPU moves to its parent's
-     * "children" counters when it exits, and every backend's parent is the postmaster.
+     * "children" counters when it exits, and every backend's parent is the postmaster (the one PostgreSQL
+     * process whose parent is not PostgreSQL).
      */
     private static long databaseTicks() {
-        long total = 0;
-        boolean found = false;
+        Map<String, String[]> postgres = new HashMap<>();
         for (Path proc : processes()) {
             try {
                 String stat = Files.readString(proc.resolve("stat"));
-                if (!stat.contains("(postgres)")) {
-                    continue;
-                }
-                found = true;
-                String[] f = fields(stat);
-                total += Long.parseLong(f[11]) + Long.parseLong(f[12]);
-                String parentComm = parentComm(f[1]);
-                if (!"postgres".equals(parentComm)) { // the postmaster
-                    total += Long.parseLong(f[13]) + Long.parseLong(f[14]);
+                if (stat.contains("(postgres)")) {
+                    postgres.put(proc.getFileName().toString(), fields(stat));
                 }
             } catch (IOException | RuntimeException vanished) {
                 // the process ended while being read
             }
         }
-        return found ? total : -1;
-    }
-
-    private static String parentComm(String ppid) throws IOException {
-        String stat = Files.readString(Path.of("/proc", ppid, "stat"));
-        return stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        if (postgres.isEmpty()) {
+            return -1;
+        }
+        long total = 0;
+        for (String[] f : postgres.values()) {
+            total += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+            if (!postgres.containsKey(f[1])) {
+                total += Long.parseLong(f[13]) + Long.parseLong(f[14]);
+            }
+        }
+        return total;
     }
 
     /** @return utime + stime of a process, in ticks */

@@ -56,11 +56,13 @@ import org.agentmemory.config.Settings;
 import org.agentmemory.conversation.control.AiMessageTurns;
 import org.agentmemory.conversation.control.ConversationStore;
 import org.agentmemory.conversation.control.Cursors;
+import org.agentmemory.conversation.control.EntityIds;
 import org.agentmemory.conversation.control.GroupCommit;
 import org.agentmemory.conversation.control.InputRules;
 import org.agentmemory.conversation.control.PreparedTurn;
 import org.agentmemory.conversation.control.TurnMapper;
 import org.agentmemory.conversation.control.TurnPreparer;
+import org.agentmemory.conversation.control.TurnRows;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.conversation.entity.Turn;
 import org.agentmemory.api.omission.Omission;
@@ -287,15 +289,17 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         // The locking query must load every row afresh, not return the unlocked copies just read.
         store().flushAndClear();
         AppendedTurn[] results = new AppendedTurn[appends.size()];
-        appendToLocked(conversationIds, turnsByKey, vectors).forEach((key, written) -> {
+        TurnRows rows = new TurnRows();
+        appendToLocked(conversationIds, turnsByKey, vectors, rows).forEach((key, written) -> {
             List<Integer> at = positions.get(key);
             for (int j = 0; j < at.size(); j++) {
                 results[at.get(j)] = foldCommit(written.conversation(), written.turns().get(j),
                         appends.get(at.get(j)).commit());
             }
         });
-        // Flushed here so that a database error surfaces inside this method (and the batch is retried call by
-        // call), not at the commit.
+        // Written and flushed here so that a database error surfaces inside this method (and the batch is retried
+        // call by call), not at the commit.
+        insert(rows);
         em.flush();
         return List.of(results);
     }
@@ -313,10 +317,11 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      * @param conversationIds the id of each key's conversation (every one exists)
      * @param turnsByKey      the turns to append, by key, each list in order
      * @param vectors         message vectors computed beforehand, by search text (may be empty)
+     * @param rows            collects the new rows, which the caller inserts ({@link #insert(TurnRows)})
      * @return per key, the locked conversation and one result per turn
      */
     private Map<ConversationKey, LockedAppend> appendToLocked(Map<ConversationKey, Long> conversationIds,
-            Map<ConversationKey, List<TurnRecord>> turnsByKey, Map<String, float[]> vectors) {
+            Map<ConversationKey, List<TurnRecord>> turnsByKey, Map<String, float[]> vectors, TurnRows rows) {
         Map<Long, Conversation> locked = store().lockAll(conversationIds.values());
         List<String> turnIds = new ArrayList<>();
         turnsByKey.values().forEach(ts -> ts.forEach(t -> {
@@ -329,15 +334,29 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         for (Map.Entry<ConversationKey, List<TurnRecord>> entry : turnsByKey.entrySet()) {
             Conversation c = requireCreated(locked.get(conversationIds.get(entry.getKey())), entry.getKey());
             written.put(entry.getKey(), new LockedAppend(c,
-                    appendAll(c, entry.getValue(), stored.getOrDefault(c.getId(), java.util.Set.of()), vectors)));
+                    appendAll(c, entry.getValue(), stored.getOrDefault(c.getId(), java.util.Set.of()), vectors, rows)));
         }
         return written;
+    }
+
+    /**
+     * Inserts bulk rows in the current transaction (JDBC batches on its connection) and has Hibernate Search index
+     * their messages when it commits, as it does for persisted ones.
+     */
+    private void insert(TurnRows rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        rows.assignIds(new EntityIds(em));
+        em.unwrap(org.hibernate.Session.class).doWork(rows::insert);
+        var plan = org.hibernate.search.mapper.orm.Search.session(em).indexingPlan();
+        rows.messages().forEach(plan::addOrUpdate);
     }
 
     /** Locks (creating when needed) the conversation and appends one turn, in the current transaction. */
     private AppendedTurn appendLocked(PendingAppend append) {
         Conversation c = lockOrCreate(append.key(), null);
-        AppendedTurn appended = appendAll(c, List.of(append.turn()), append.vectors()).get(0);
+        AppendedTurn appended = appendAll(c, List.of(append.turn()), append.vectors(), null).get(0);
         return foldCommit(c, appended, append.commit());
     }
 
@@ -448,7 +467,10 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         }
         Map<String, float[]> vectors = embedInline(turns);
         Conversation c = lockOrCreate(key, null);
-        return appendAll(c, turns, vectors);
+        TurnRows rows = new TurnRows();
+        List<AppendedTurn> appended = appendAll(c, turns, vectors, rows);
+        insert(rows);
+        return appended;
     }
 
     @Override
@@ -594,7 +616,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         byKey.forEach((key, lines) -> turnsByKey.put(key, lines.stream().map(ImportLine::turn).toList()));
         long imported = 0;
         long duplicates = 0;
-        for (LockedAppend written : appendToLocked(conversationIds, turnsByKey, vectors).values()) {
+        TurnRows rows = new TurnRows();
+        for (LockedAppend written : appendToLocked(conversationIds, turnsByKey, vectors, rows).values()) {
             for (AppendedTurn appended : written.turns()) {
                 if (appended.created()) {
                     imported++;
@@ -603,7 +626,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 }
             }
         }
-        // Flushed here so that a database error surfaces inside this method, not at the commit.
+        // Written and flushed here so that a database error surfaces inside this method, not at the commit.
+        insert(rows);
         em.flush();
         return new long[] {imported, duplicates};
     }
@@ -764,19 +788,21 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      * within the list, are answered with the stored turn and {@code created == false}. Which ids exist is
      * asked once, before anything is written, so no query runs between the inserts.
      */
-    private List<AppendedTurn> appendAll(Conversation c, List<TurnRecord> inputs, Map<String, float[]> vectors) {
+    private List<AppendedTurn> appendAll(Conversation c, List<TurnRecord> inputs, Map<String, float[]> vectors,
+            TurnRows rows) {
         List<String> given = new ArrayList<>();
         inputs.forEach(t -> {
             if (t.turnId() != null) {
                 given.add(t.turnId());
             }
         });
-        return appendAll(c, inputs, given.isEmpty() ? java.util.Set.of() : store().existingTurnIds(c, given), vectors);
+        return appendAll(c, inputs, given.isEmpty() ? java.util.Set.of() : store().existingTurnIds(c, given), vectors,
+                rows);
     }
 
-    /** As {@link #appendAll(Conversation, List, Map)} with the stored ids already known. */
+    /** As {@link #appendAll(Conversation, List, Map, TurnRows)} with the stored ids already known. */
     private List<AppendedTurn> appendAll(Conversation c, List<TurnRecord> inputs, java.util.Set<String> stored,
-            Map<String, float[]> vectors) {
+            Map<String, float[]> vectors, TurnRows rows) {
         List<String> ids = new ArrayList<>(inputs.size());
         for (TurnRecord input : inputs) {
             ids.add(input.turnId() != null ? input.turnId() : UUID.randomUUID().toString());
@@ -792,7 +818,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 Turn existing = store().findTurn(c, turnId);
                 results.add(new AppendedTurn(c.getId(), TurnMapper.record(existing, existing.getInvocations()), false));
             } else {
-                AppendedTurn appended = write(c, inputs.get(i), turnId, vectors);
+                AppendedTurn appended = write(c, inputs.get(i), turnId, vectors, rows);
                 writtenNow.put(turnId, appended);
                 results.add(appended);
             }
@@ -802,9 +828,11 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
 
     /**
      * Prepares (normalize, count, offload) and writes one new turn with the next sequence number, and its
-     * searchable messages (embedded beforehand: {@code vectors}).
+     * searchable messages (embedded beforehand: {@code vectors}): persisted, or collected in {@code rows} (not
+     * {@code null}) for one bulk insert.
      */
-    private AppendedTurn write(Conversation c, TurnRecord input, String turnId, Map<String, float[]> vectors) {
+    private AppendedTurn write(Conversation c, TurnRecord input, String turnId, Map<String, float[]> vectors,
+            TurnRows rows) {
         Instant now = now();
         Instant timestamp = input.timestamp() == null ? now : input.timestamp().truncatedTo(ChronoUnit.MICROS);
         TurnRecord resolved = input.withIdentity(turnId, null,
@@ -816,8 +844,16 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         for (Omission omission : prepared.omissions()) {
             omissions.put(c, omission.content(), turnId, omission.toolName(), now, settings.omissionTtl());
         }
-        Turn turn = store().append(c, prepared.turn(), now);
-        MessageIndex.index(em, turn, input, vectors, settings.messageEmbeddingModel().name());
+        String model = settings.messageEmbeddingModel().name();
+        Turn turn;
+        if (rows == null) {
+            turn = store().append(c, prepared.turn(), now);
+            MessageIndex.index(em, turn, input, vectors, model);
+        } else {
+            turn = store().newTurn(c, prepared.turn(), now);
+            rows.add(turn);
+            MessageIndex.messages(turn, input, vectors, model).forEach(rows::add);
+        }
         TurnRecord stored = prepared.turn().withIdentity(turnId, turn.getSeq(), resolved.userId(), timestamp,
                 resolved.chatbotId(), TurnState.RAW, prepared.turn().schemaVersion());
         return new AppendedTurn(c.getId(), stored, true);

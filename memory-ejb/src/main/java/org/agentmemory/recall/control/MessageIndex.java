@@ -77,17 +77,32 @@ public final class MessageIndex {
      * @param model   the embedding model's name
      */
     public static void index(EntityManager em, Turn turn, TurnRecord input, Map<String, float[]> vectors, String model) {
+        messages(turn, input, vectors, model).forEach(em::persist);
+    }
+
+    /**
+     * The searchable messages of a new turn, with their vectors when {@code vectors} has them, not persisted.
+     *
+     * @param turn    the new turn (normalized texts)
+     * @param input   the turn as received (its texts are the keys of {@code vectors})
+     * @param vectors from {@link #embed}
+     * @param model   the embedding model's name
+     * @return 0 to 2 messages (user, assistant)
+     */
+    public static List<TurnMessage> messages(Turn turn, TurnRecord input, Map<String, float[]> vectors, String model) {
         Map<String, String> rawTextByRole = new HashMap<>();
         MessageTexts.of(input.userMessage(), input.assistantResponse(), input.metadata())
                 .forEach(m -> rawTextByRole.put(m.role(), m.searchText()));
+        List<TurnMessage> messages = new java.util.ArrayList<>(2);
         for (MessageTexts.Message m : MessageTexts.of(turn.getUserMessage(), turn.getAssistantResponse(),
                 turn.getMetadata())) {
             TurnMessage message = new TurnMessage(turn, m.role(), m.externalId(), m.author(), m.content(), m.searchText());
             String raw = rawTextByRole.get(m.role());
             float[] vector = raw == null ? null : vectors.get(raw);
             message.setEmbedding(vector, vector == null ? null : model);
-            em.persist(message);
+            messages.add(message);
         }
+        return messages;
     }
 
     /**

@@ -126,6 +126,101 @@ class ConversationStoreTest {
     }
 
     @ParameterizedTest(name = "{0}", autoCloseArguments = false)
+    @MethodSource("hibernateUnits")
+    void bulkRowsReadBackAsPersistedOnesAndShareTheirIds(String name, EntityManagerFactory emf) {
+        Instant ts = Instant.parse("2026-03-29T01:30:00.123456Z");
+        ToolInvocationRecord ok = new ToolInvocationRecord("read_file", Map.of("path", "/tmp/a b.txt"), "contents 漢字",
+                InvocationStatus.COMPLETED, null, 12L, 4000, Map.of("output", "sha256:ab"), "wm:1");
+        ToolInvocationRecord failed = new ToolInvocationRecord("bash", Map.of("command", "ls /nope"), null,
+                InvocationStatus.ERROR, "ls: cannot access '/nope'", null, null, Map.of(), null);
+        TurnRecord full = new TurnRecord("t-1", null, "user \"q\" 😀", "read it", "done", "ctx", List.of("read_file", "bash"),
+                ts, Map.of("model", "gpt-4o", "usage", Map.of("input_tokens", 10)), "bot/α", List.of(ok, failed),
+                "partial failure", new TokenCount(2, 1, 30, 33, "o200k_base"), TurnState.RAW, 2, "1");
+        TurnRecord bare = new TurnRecord("t-2", null, "user \"q\" 😀", "", "", null, List.of(), ts.plusSeconds(1),
+                Map.of(), null, List.of(), null, new TokenCount(0, 0, 0, 0, "o200k_base"), TurnState.RAW, 2, null);
+        float[] vector = {0.25f, -1.5f, 3.0f};
+
+        // The same two turns, one conversation through the persistence context and one through the bulk writer,
+        // plus a persisted turn after the bulk rows in the same transaction (the ids must not collide).
+        long[] ids = Databases.inTransaction(emf, em -> {
+            ConversationStore store = new ConversationStore(em);
+            Conversation persisted = store.insert(ConversationKey.of("bot/α", "bulk " + name, "orm"), null, ts);
+            Conversation bulk = store.insert(ConversationKey.of("bot/α", "bulk " + name, "jdbc"), null, ts);
+            store.append(persisted, full, ts);
+            store.append(persisted, bare, ts);
+            TurnRows rows = new TurnRows();
+            for (TurnRecord t : List.of(full, bare)) {
+                org.agentmemory.conversation.entity.Turn turn = store.newTurn(bulk, t, ts);
+                rows.add(turn);
+                org.agentmemory.recall.control.MessageIndex.messages(turn, t, Map.of("read it", vector), "m1")
+                        .forEach(rows::add);
+            }
+            assertThat(rows.messages()).hasSize(2); // the bare turn has no text to search
+            rows.assignIds(new EntityIds(em));
+            int[] inserted = new int[1];
+            em.unwrap(org.hibernate.Session.class).doWork(con -> inserted[0] = rows.insert(con));
+            assertThat(inserted[0]).isEqualTo(2 + 2 + 2);
+            store.append(persisted, bare.withIdentity("t-3", null, bare.userId(), ts, null, TurnState.RAW, 2), ts);
+            return new long[] {persisted.getId(), bulk.getId(), rows.messages().get(0).getId()};
+        });
+
+        List<TurnRecord> viaOrm = inTx(emf, store -> store.turns(store.find("default", ids[0], false), 0, 2));
+        List<TurnRecord> viaJdbc = inTx(emf, store -> store.turns(store.find("default", ids[1], false), 0, 10));
+        assertThat(viaJdbc).hasSize(2);
+        assertThat(viaJdbc).isEqualTo(viaOrm);
+        assertThat(viaJdbc.get(0).toolInvocations().get(1).output()).isNull();
+        assertThat(viaJdbc.get(0).toolInvocations().get(0).omitted()).containsEntry("output", "sha256:ab");
+
+        org.agentmemory.recall.entity.TurnMessage message = Databases.inTransaction(emf,
+                em -> em.find(org.agentmemory.recall.entity.TurnMessage.class, ids[2]));
+        assertThat(message.getConversationId()).isEqualTo(ids[1]);
+        assertThat(message.getRole()).isEqualTo("user");
+        assertThat(message.getChatbotKey()).isEqualTo("bot/α");
+        assertThat(message.getOccurredAt()).isEqualTo(ts);
+        assertThat(message.getEmbedding()).containsExactly(vector);
+        assertThat(message.getEmbeddingModel()).isEqualTo("m1");
+        List<Long> allTurnIds = Databases.inTransaction(emf, em -> em.createQuery(
+                "SELECT t.id FROM Turn t WHERE t.conversation.id IN (:a, :b)", Long.class)
+                .setParameter("a", ids[0]).setParameter("b", ids[1]).getResultList());
+        assertThat(allTurnIds).hasSize(5).doesNotHaveDuplicates();
+    }
+
+    @ParameterizedTest(name = "{0}", autoCloseArguments = false)
+    @MethodSource("units")
+    void lockingReadsReturnTheStoredConversationsWholly(String name, EntityManagerFactory emf) {
+        Instant ts = Instant.parse("2026-03-29T01:30:00.123456Z");
+        ConversationKey odd = ConversationKey.of("bot/α", "lock \"q\" 😀 漢字", "a%2Fb " + name);
+        List<Long> ids = inTx(emf, store -> {
+            List<Long> made = new ArrayList<>();
+            made.add(store.insert(odd, Map.of("topic", "locks", "n", 2), ts).getId());
+            for (int i = 0; i < 4; i++) {
+                made.add(store.insert(ConversationKey.of(null, "lock-" + name, "s" + i), null, ts).getId());
+            }
+            return made;
+        });
+
+        Conversation byKey = inTx(emf, store -> store.findByKey(odd, true));
+        assertThat(byKey.getId()).isEqualTo(ids.get(0));
+        assertThat(byKey.getUserId()).isEqualTo(odd.userId());
+        assertThat(byKey.getSessionId()).isEqualTo(odd.sessionId());
+        assertThat(byKey.getChatbotId()).isEqualTo("bot/α");
+        assertThat(byKey.getCreatedAt()).isEqualTo(ts);
+        assertThat(org.agentmemory.json.CanonicalJson.write(byKey.getMetadata())).isEqualTo("{\"n\":2,\"topic\":\"locks\"}");
+        Conversation slashNotEscaped = inTx(emf, store -> store.findByKey(ConversationKey.of("bot/α", odd.userId(),
+                "a/b " + name), true));
+        assertThat(slashNotEscaped).isNull();
+
+        // 1, 3 (padded to 4) and 5 (padded to 8) ids, given out of order.
+        for (List<Long> wanted : List.of(List.of(ids.get(2)), List.of(ids.get(3), ids.get(1), ids.get(2)),
+                List.of(ids.get(4), ids.get(0), ids.get(3), ids.get(1), ids.get(2)))) {
+            Map<Long, Conversation> locked = inTx(emf, store -> store.lockAll(wanted));
+            assertThat(locked).containsOnlyKeys(wanted);
+            locked.forEach((id, c) -> assertThat(c.getId()).isEqualTo(id));
+        }
+        assertThat(inTx(emf, store -> store.lockAll(List.of(ids.get(0), -1L))).keySet()).containsExactly(ids.get(0));
+    }
+
+    @ParameterizedTest(name = "{0}", autoCloseArguments = false)
     @MethodSource("units")
     void pagesOf250SessionsWithEqualTimestampsHaveNoGapsOrRepeats(String name, EntityManagerFactory emf) {
         Instant sameInstant = Instant.parse("2026-01-01T00:00:00Z");

@@ -1,0 +1,249 @@
+package org.agentmemory.conversation.control;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.agentmemory.conversation.entity.ToolInvocation;
+import org.agentmemory.conversation.entity.Turn;
+import org.agentmemory.json.JsonObjectConverter;
+import org.agentmemory.json.JsonStringListConverter;
+import org.agentmemory.json.JsonStringMapConverter;
+import org.agentmemory.json.UtcInstantConverter;
+import org.agentmemory.recall.entity.TurnMessage;
+import org.agentmemory.search.VectorBytesConverter;
+
+/**
+ * New turns, their tool invocations and their searchable messages, written with one JDBC batch per table instead
+ * of through the persistence context: the bulk writes (imports, and the batches of group-committed
+ * {@code addTurn} calls). Flushing these entities through Hibernate (cascades, dirty checks, insert actions, one
+ * binding step per column) took about 45 % of an import lane's CPU; here each row is bound once.
+ *
+ * <p>The rows are exactly those the entities map (same tables, columns and attribute converters), and the ids come
+ * from the entities' own generators ({@link Ids}), so rows written here and rows the persistence context writes
+ * never collide and read back alike. The instances added here must not be persisted as well. The conversation row
+ * (sequence, counts, version) stays a managed entity and is updated by the caller's flush.
+ *
+ * <p>Not thread-safe: one instance per transaction. No container types.
+ */
+public final class TurnRows {
+
+    /** Gives the next id of an entity's table, the way its id generator does. */
+    @FunctionalInterface
+    public interface Ids {
+
+        /**
+         * @param entity a new {@link Turn}, {@link ToolInvocation} or {@link TurnMessage}
+         * @return the id to give it
+         */
+        long next(Object entity);
+    }
+
+    static final String INSERT_TURN = "INSERT INTO turn (id, tenant_id, conversation_id, seq, turn_id, user_id,"
+            + " chatbot_id, user_message, assistant_response, context_used, tools_used, occurred_at, metadata, error,"
+            + " tokens_user, tokens_assistant, tokens_tools, tokens_total, tokenizer, state, schema_version,"
+            + " norm_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    static final String INSERT_INVOCATION = "INSERT INTO tool_invocation (id, tenant_id, turn_pk, ordinal, tool_name,"
+            + " input, output, status, error, elapsed_ms, output_chars, omitted, wm_key)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    static final String INSERT_MESSAGE = "INSERT INTO turn_message (id, tenant_id, conversation_id, turn_pk, turn_id,"
+            + " seq, role, external_id, chatbot_key, user_id, session_id, author, content, search_text, occurred_at,"
+            + " embedding, embedding_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    /** Rows per {@code executeBatch}, as {@code hibernate.jdbc.batch_size}. */
+    static final int BATCH = 50;
+
+    private static final JsonObjectConverter OBJECT = new JsonObjectConverter();
+    private static final JsonStringListConverter STRING_LIST = new JsonStringListConverter();
+    private static final JsonStringMapConverter STRING_MAP = new JsonStringMapConverter();
+    private static final UtcInstantConverter INSTANT = new UtcInstantConverter();
+    private static final VectorBytesConverter VECTOR = new VectorBytesConverter();
+
+    private final List<Turn> turns = new ArrayList<>();
+    private final List<TurnMessage> messages = new ArrayList<>();
+    private int pending;
+    private boolean idsAssigned;
+    private boolean written;
+
+    /** @param turn a new turn with its invocations (not persisted, no id yet) */
+    public void add(Turn turn) {
+        turns.add(turn);
+    }
+
+    /** @param message a new message of a turn added here (not persisted, no id yet) */
+    public void add(TurnMessage message) {
+        messages.add(message);
+    }
+
+    /** @return whether nothing waits to be written */
+    public boolean isEmpty() {
+        return turns.isEmpty() && messages.isEmpty();
+    }
+
+    /** @return the messages added, in order (after {@link #insert}: with their ids) */
+    public List<TurnMessage> messages() {
+        return List.copyOf(messages);
+    }
+
+    /**
+     * Gives every row its id. Separate from {@link #insert}: an id generator may run statements of its own on the
+     * transaction's connection, and the container may hand out a new connection handle after each one.
+     *
+     * @param ids the entities' id generators
+     * @throws IllegalStateException when the rows already have ids
+     */
+    public void assignIds(Ids ids) {
+        if (idsAssigned) {
+            throw new IllegalStateException("these rows have their ids already");
+        }
+        idsAssigned = true;
+        for (Turn turn : turns) {
+            turn.assignId(ids.next(turn));
+            for (ToolInvocation invocation : turn.getInvocations()) {
+                invocation.assignId(ids.next(invocation));
+            }
+        }
+        for (TurnMessage message : messages) {
+            message.assignId(ids.next(message));
+        }
+    }
+
+    /**
+     * Inserts the turns, their invocations and the messages, in that order (each statement finds the rows its
+     * foreign keys point to), in JDBC batches of {@value #BATCH}. Nothing is committed here. Called once, after
+     * {@link #assignIds}.
+     *
+     * @param con the connection of the caller's transaction
+     * @return the number of rows inserted
+     * @throws SQLException as the driver reports it (a duplicate turn id or sequence among them, say); the caller's
+     *         transaction must then be rolled back
+     * @throws IllegalStateException when the rows have no ids yet, or were inserted already
+     */
+    public int insert(Connection con) throws SQLException {
+        if (!idsAssigned || written) {
+            throw new IllegalStateException(idsAssigned ? "these rows were inserted already" : "assignIds first");
+        }
+        written = true;
+        List<ToolInvocation> invocations = new ArrayList<>();
+        for (Turn turn : turns) {
+            invocations.addAll(turn.getInvocations());
+        }
+        int rows = 0;
+        try (PreparedStatement ps = con.prepareStatement(INSERT_TURN)) {
+            for (Turn t : turns) {
+                int i = 0;
+                ps.setLong(++i, t.getId());
+                ps.setString(++i, t.getTenantId());
+                ps.setLong(++i, t.getConversation().getId());
+                ps.setLong(++i, t.getSeq());
+                ps.setString(++i, t.getTurnId());
+                ps.setString(++i, t.getUserId());
+                text(ps, ++i, t.getChatbotId());
+                ps.setString(++i, t.getUserMessage());
+                ps.setString(++i, t.getAssistantResponse());
+                text(ps, ++i, t.getContextUsed());
+                ps.setString(++i, STRING_LIST.convertToDatabaseColumn(t.getToolsUsed()));
+                ps.setObject(++i, INSTANT.convertToDatabaseColumn(t.getOccurredAt()));
+                ps.setString(++i, OBJECT.convertToDatabaseColumn(t.getMetadata()));
+                text(ps, ++i, t.getError());
+                ps.setInt(++i, t.getTokensUser());
+                ps.setInt(++i, t.getTokensAssistant());
+                ps.setInt(++i, t.getTokensTools());
+                ps.setInt(++i, t.getTokensTotal());
+                ps.setString(++i, t.getTokenizer());
+                ps.setString(++i, t.getState());
+                ps.setInt(++i, t.getSchemaVersion());
+                text(ps, ++i, t.getNormVersion());
+                rows += add(ps);
+            }
+            rows += flush(ps);
+        }
+        try (PreparedStatement ps = con.prepareStatement(INSERT_INVOCATION)) {
+            for (ToolInvocation v : invocations) {
+                int i = 0;
+                ps.setLong(++i, v.getId());
+                ps.setString(++i, v.getTurn().getTenantId());
+                ps.setLong(++i, v.getTurn().getId());
+                ps.setInt(++i, v.getOrdinal());
+                ps.setString(++i, v.getToolName());
+                ps.setString(++i, v.getInput());
+                text(ps, ++i, v.getOutput());
+                ps.setString(++i, v.getStatus());
+                text(ps, ++i, v.getError());
+                if (v.getElapsedMs() == null) {
+                    ps.setNull(++i, Types.BIGINT);
+                } else {
+                    ps.setLong(++i, v.getElapsedMs());
+                }
+                if (v.getOutputChars() == null) {
+                    ps.setNull(++i, Types.INTEGER);
+                } else {
+                    ps.setInt(++i, v.getOutputChars());
+                }
+                ps.setString(++i, STRING_MAP.convertToDatabaseColumn(v.getOmitted()));
+                text(ps, ++i, v.getWmKey());
+                rows += add(ps);
+            }
+            rows += flush(ps);
+        }
+        try (PreparedStatement ps = con.prepareStatement(INSERT_MESSAGE)) {
+            for (TurnMessage m : messages) {
+                int i = 0;
+                ps.setLong(++i, m.getId());
+                ps.setString(++i, m.getTenantId());
+                ps.setLong(++i, m.getConversationId());
+                ps.setLong(++i, m.getTurn().getId());
+                ps.setString(++i, m.getTurnId());
+                ps.setLong(++i, m.getSeq());
+                ps.setString(++i, m.getRole());
+                text(ps, ++i, m.getExternalId());
+                ps.setString(++i, m.getChatbotKey());
+                ps.setString(++i, m.getUserId());
+                ps.setString(++i, m.getSessionId());
+                text(ps, ++i, m.getAuthor());
+                ps.setString(++i, m.getContent());
+                ps.setString(++i, m.getSearchText());
+                ps.setObject(++i, INSTANT.convertToDatabaseColumn(m.getOccurredAt()));
+                byte[] vector = VECTOR.convertToDatabaseColumn(m.getEmbedding());
+                if (vector == null) {
+                    ps.setNull(++i, Types.VARBINARY);
+                } else {
+                    ps.setBytes(++i, vector);
+                }
+                text(ps, ++i, m.getEmbeddingModel());
+                rows += add(ps);
+            }
+            rows += flush(ps);
+        }
+        return rows;
+    }
+
+    /** Adds the bound row to the batch and executes the batch when it is full; returns the rows executed. */
+    private int add(PreparedStatement ps) throws SQLException {
+        ps.addBatch();
+        return ++pending == BATCH ? flush(ps) : 0;
+    }
+
+    private int flush(PreparedStatement ps) throws SQLException {
+        if (pending == 0) {
+            return 0;
+        }
+        int executed = pending;
+        pending = 0;
+        ps.executeBatch();
+        return executed;
+    }
+
+    private static void text(PreparedStatement ps, int index, String value) throws SQLException {
+        if (value == null) {
+            ps.setNull(index, Types.VARCHAR);
+        } else {
+            ps.setString(index, value);
+        }
+    }
+}

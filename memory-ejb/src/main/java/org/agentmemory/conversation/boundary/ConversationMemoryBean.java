@@ -356,7 +356,9 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     /** Locks (creating when needed) the conversation and appends one turn, in the current transaction. */
     private AppendedTurn appendLocked(PendingAppend append) {
         Conversation c = lockOrCreate(append.key(), null);
-        AppendedTurn appended = appendAll(c, List.of(append.turn()), append.vectors(), null).get(0);
+        TurnRows rows = new TurnRows();
+        AppendedTurn appended = appendAll(c, List.of(append.turn()), append.vectors(), rows).get(0);
+        insert(rows);
         return foldCommit(c, appended, append.commit());
     }
 
@@ -828,8 +830,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
 
     /**
      * Prepares (normalize, count, offload) and writes one new turn with the next sequence number, and its
-     * searchable messages (embedded beforehand: {@code vectors}): persisted, or collected in {@code rows} (not
-     * {@code null}) for one bulk insert.
+     * searchable messages (embedded beforehand: {@code vectors}), collected in {@code rows}, which the caller
+     * inserts ({@link #insert(TurnRows)}).
      */
     private AppendedTurn write(Conversation c, TurnRecord input, String turnId, Map<String, float[]> vectors,
             TurnRows rows) {
@@ -845,15 +847,9 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
             omissions.put(c, omission.content(), turnId, omission.toolName(), now, settings.omissionTtl());
         }
         String model = settings.messageEmbeddingModel().name();
-        Turn turn;
-        if (rows == null) {
-            turn = store().append(c, prepared.turn(), now);
-            MessageIndex.index(em, turn, input, vectors, model);
-        } else {
-            turn = store().newTurn(c, prepared.turn(), now);
-            rows.add(turn);
-            MessageIndex.messages(turn, input, vectors, model).forEach(rows::add);
-        }
+        Turn turn = store().newTurn(c, prepared.turn(), now);
+        rows.add(turn);
+        MessageIndex.messages(turn, input, vectors, model).forEach(rows::add);
         TurnRecord stored = prepared.turn().withIdentity(turnId, turn.getSeq(), resolved.userId(), timestamp,
                 resolved.chatbotId(), TurnState.RAW, prepared.turn().schemaVersion());
         return new AppendedTurn(c.getId(), stored, true);

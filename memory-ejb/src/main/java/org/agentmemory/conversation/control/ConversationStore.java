@@ -211,7 +211,9 @@ public class ConversationStore {
     }
 
     /**
-     * Appends a prepared turn with the next sequence number. The caller holds the conversation's row lock.
+     * Appends a prepared turn with the next sequence number through the persistence context (portable to any JPA
+     * provider; the service itself writes turns in JDBC batches, {@link TurnRows}). The caller holds the
+     * conversation's row lock.
      *
      * @param c        the locked conversation
      * @param prepared the turn with ids, text and counts final

@@ -18,16 +18,18 @@ import org.agentmemory.search.VectorBytesConverter;
 
 /**
  * New turns, their tool invocations and their searchable messages, written with one JDBC batch per table instead
- * of through the persistence context: the bulk writes (imports, and the batches of group-committed
- * {@code addTurn} calls). Flushing these entities through Hibernate (cascades, dirty checks, insert actions, one
- * binding step per column) took about 45 % of an import lane's CPU; here each row is bound once.
+ * of through the persistence context. Every turn the service stores is written here: single {@code addTurn}
+ * calls, group-committed batches of them, {@code turns/batch} and imports. Flushing these entities through
+ * Hibernate (cascades, dirty checks, insert actions, a binding step per column) took about 45 % of an import
+ * lane's CPU and 17 % of an {@code addTurn}'s; here each row is bound once.
  *
- * <p>The rows are exactly those the entities map (same tables, columns and attribute converters), and the ids come
- * from the entities' own generators ({@link Ids}), so rows written here and rows the persistence context writes
- * never collide and read back alike. The instances added here must not be persisted as well. The conversation row
- * (sequence, counts, version) stays a managed entity and is updated by the caller's flush.
+ * <p>The rows are exactly those the entities map (same tables, columns and attribute converters; the store test
+ * reads rows written both ways back equal), and the ids come from the entities' own generators ({@link Ids}), so
+ * rows written here and rows the persistence context writes never collide. The instances added here must not be
+ * persisted as well. The conversation row (sequence, counts, version) stays a managed entity, updated by the
+ * caller's flush.
  *
- * <p>Not thread-safe: one instance per transaction. No container types.
+ * <p>Not thread-safe: one instance per transaction, written once. No container types.
  */
 public final class TurnRows {
 

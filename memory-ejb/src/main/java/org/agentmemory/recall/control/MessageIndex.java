@@ -17,10 +17,11 @@ import org.agentmemory.recall.entity.TurnMessage;
 import org.hibernate.search.mapper.orm.Search;
 
 /**
- * Writes and removes the searchable messages of turns, in the caller's transaction.
+ * Builds, embeds and removes the searchable messages of turns, in the caller's transaction.
  *
  * <p>Embedding is split from writing: {@link #embed} runs before the conversation's row lock is taken (it is
- * the slow part, a few milliseconds per message), {@link #index} runs under the lock and only persists.
+ * the slow part, a few milliseconds per message), {@link #messages} runs under the lock and only builds the rows,
+ * which the turn writer inserts with the turn ({@code org.agentmemory.conversation.control.TurnRows}).
  */
 public final class MessageIndex {
 
@@ -65,19 +66,6 @@ public final class MessageIndex {
             vectors.clear();
         }
         return vectors;
-    }
-
-    /**
-     * Persists the searchable messages of a stored turn.
-     *
-     * @param em      the entity manager
-     * @param turn    the persisted turn (normalized texts)
-     * @param input   the turn as received (its texts are the keys of {@code vectors})
-     * @param vectors from {@link #embed}
-     * @param model   the embedding model's name
-     */
-    public static void index(EntityManager em, Turn turn, TurnRecord input, Map<String, float[]> vectors, String model) {
-        messages(turn, input, vectors, model).forEach(em::persist);
     }
 
     /**

@@ -127,7 +127,25 @@ public final class GroupCommit<T, R> {
         }
     }
 
+    /**
+     * Writes a batch, and each item alone when the batch fails. The writing caller's interrupt status (its own
+     * call's timeout, say) is cleared before each attempt and restored at the end: the items of the others it writes
+     * must not fail because its own call was interrupted, whatever step of the write reacts to interrupts (waiting
+     * for a pooled connection does).
+     */
     private void write(List<Slot<T, R>> batch, BatchWriter<T, R> writer) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            writeOrRetry(batch, writer);
+        } finally {
+            if (interrupted || Thread.interrupted()) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void writeOrRetry(List<Slot<T, R>> batch, BatchWriter<T, R> writer) {
+        boolean interrupted = false;
         List<T> batchItems = new ArrayList<>(batch.size());
         batch.forEach(s -> batchItems.add(s.item));
         try {
@@ -145,6 +163,7 @@ public final class GroupCommit<T, R> {
                 return;
             }
             for (Slot<T, R> slot : batch) {
+                interrupted |= Thread.interrupted();
                 try {
                     List<R> one = writer.write(List.of(slot.item));
                     if (one.size() != 1) {
@@ -154,6 +173,9 @@ public final class GroupCommit<T, R> {
                 } catch (Exception | Error alone) {
                     slot.fail(alone);
                 }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }

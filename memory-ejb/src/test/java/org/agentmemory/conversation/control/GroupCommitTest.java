@@ -105,6 +105,53 @@ class GroupCommitTest {
     }
 
     @Test
+    void anInterruptOfTheWritingCallerFailsNoneOfTheItemsItWritesAndIsKept() throws Exception {
+        List<List<Integer>> attempts = Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean interruptedOnce = new java.util.concurrent.atomic.AtomicBoolean();
+        GroupCommit<Integer, String> group = new GroupCommit<>(8, 1);
+        GroupCommit.BatchWriter<Integer, String> writer = batch -> {
+            attempts.add(List.copyOf(batch));
+            if (batch.contains(0)) {
+                started.countDown();
+                release.await(10, TimeUnit.SECONDS);
+            }
+            if (batch.size() > 1 && interruptedOnce.compareAndSet(false, true)) {
+                // The writing caller's own timeout fires while it writes the batch of three.
+                Thread.currentThread().interrupt();
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                // A step that reacts to interrupts, as waiting for a pooled connection does.
+                throw new IllegalStateException("interrupted while writing " + batch);
+            }
+            return batch.stream().map(i -> "r" + i).toList();
+        };
+        java.util.function.IntFunction<Future<String>> call = item -> pool.submit(() -> {
+            String result = group.submit(item, writer);
+            return Thread.interrupted() ? result + " (interrupt kept)" : result;
+        });
+        Future<String> first = call.apply(0);
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        List<Future<String>> waiting = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            waiting.add(call.apply(i));
+            awaitQueued(group, attempts, i);
+        }
+        release.countDown();
+
+        assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("r0");
+        List<String> results = new ArrayList<>();
+        for (Future<String> f : waiting) {
+            results.add(f.get(10, TimeUnit.SECONDS));
+        }
+        assertThat(results).hasSize(3).allSatisfy(r -> assertThat(r).startsWith("r"));
+        assertThat(results.stream().map(r -> r.substring(0, 2)).toList()).containsExactly("r1", "r2", "r3");
+        assertThat(results).filteredOn(r -> r.endsWith("(interrupt kept)")).hasSize(1);
+        assertThat(attempts).containsExactly(List.of(0), List.of(1, 2, 3), List.of(1), List.of(2), List.of(3));
+    }
+
+    @Test
     void aWriterThatLosesResultsFailsLoudly() {
         GroupCommit<Integer, String> group = new GroupCommit<>(4, 1);
         assertThatThrownBy(() -> group.submit(1, batch -> List.of())).isInstanceOf(IllegalStateException.class)

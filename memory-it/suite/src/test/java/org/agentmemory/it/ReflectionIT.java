@@ -139,7 +139,7 @@ class ReflectionIT {
     @Test
     @Order(4)
     void timeoutFallsBackToTheHeuristic() {
-        BEHAVIOUR.set(new Behaviour(200, VALID, 4_000));
+        BEHAVIOUR.set(new Behaviour(200, VALID, 8_000));
         int before = REQUESTS.get();
         long start = System.nanoTime();
         JsonNode ep = recordFailure("Ledger export failed slowly");
@@ -147,8 +147,9 @@ class ReflectionIT {
         assertThat(REQUESTS.get()).isGreaterThan(before);
         assertThat(ep.get("lessonSource").asText()).isEqualTo("heuristic");
         assertThat(ep.get("lessonLearned").asText()).isEqualTo("Verify resource exists before accessing");
-        // Two attempts of at most 1.5 s each (configured for this server), far less than two slow answers.
-        assertThat(ms).isLessThan(7_500);
+        // Two attempts of at most 3 s each (configured for this server; 1.5 s made the first, cold call time out
+        // once under load), far less than two slow answers (16 s).
+        assertThat(ms).isLessThan(12_000);
     }
 
     @Test

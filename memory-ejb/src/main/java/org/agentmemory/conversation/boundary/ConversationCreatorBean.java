@@ -49,6 +49,32 @@ public class ConversationCreatorBean {
     }
 
     /**
+     * Creates the conversations of keys that did not exist a moment ago, all in one transaction of its own and in
+     * the given order (their ids follow it): one multi-row insert instead of a transaction per conversation, which
+     * took a fifth of an import's CPU. All or nothing: when one of them exists by now (a concurrent writer created
+     * it), or the database aborts the transaction because a concurrent call inserts the same keys in another order
+     * (a deadlock), nothing is created and {@code false} tells the caller to create them one by one with
+     * {@link #createIfAbsent}.
+     *
+     * @param keys validated keys, each at most once
+     * @return {@code true} if this call created every one of them
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public boolean createAllAbsent(java.util.List<ConversationKey> keys) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        try {
+            for (ConversationKey key : keys) {
+                em.persist(new Conversation(key.tenantId(), key.chatbotId(), key.userId(), key.sessionId(), null, now));
+            }
+            em.flush();
+            return true;
+        } catch (PersistenceException raceLost) {
+            // The provider marked this transaction rollback-only; the container rolls it back on return.
+            return false;
+        }
+    }
+
+    /**
      * Removes a conversation that an import created for lines that then all failed, so that a failed line
      * leaves nothing behind. Locks the row first; a conversation that holds a turn by then (a concurrent
      * writer got there) is kept.

@@ -526,14 +526,20 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         // Embedding is the slow part of indexing messages: done before any transaction starts.
         Map<String, float[]> vectors = embedInline(toEmbed);
         // Create missing conversations first, in the order they first appear, so that conversation ids (and
-        // therefore listings and exports) follow the source. One short transaction each: concurrent imports of
-        // the same new conversations in different orders must not wait for each other's uncommitted inserts (a
-        // batch of inserts in one transaction deadlocked them until the lock timeout).
+        // therefore listings and exports) follow the source: all in one short transaction of their own (nothing
+        // else is locked in it). When that fails (a concurrent import or writer created one of them, or inserted
+        // the same keys in another order and the database broke the deadlock) they are created one by one, one
+        // short transaction each, which never waits on another call's uncommitted insert for long.
         Map<ConversationKey, Conversation> existing = store().findByKeys(tenantId, byKey.keySet());
         java.util.Set<ConversationKey> created = new java.util.LinkedHashSet<>();
-        for (ConversationKey key : byKey.keySet()) {
-            if (!existing.containsKey(key) && createQuietly(key, null)) {
-                created.add(key);
+        List<ConversationKey> missing = byKey.keySet().stream().filter(k -> !existing.containsKey(k)).toList();
+        if (missing.size() > 1 && createAllQuietly(missing)) {
+            created.addAll(missing);
+        } else {
+            for (ConversationKey key : missing) {
+                if (createQuietly(key, null)) {
+                    created.add(key);
+                }
             }
         }
         long[] counts;
@@ -770,6 +776,17 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
             c = store().findByKey(key, true);
         }
         return requireCreated(c, key);
+    }
+
+    /** All in one transaction, or {@code false} (nothing created) when that fails for any reason. */
+    private boolean createAllQuietly(List<ConversationKey> keys) {
+        try {
+            return creator.createAllAbsent(keys);
+        } catch (EJBException failed) {
+            LOG.log(Level.FINE, "Creating " + keys.size() + " conversations at once failed; creating them one by one",
+                    failed);
+            return false;
+        }
     }
 
     private boolean createQuietly(ConversationKey key, Map<String, Object> metadata) {

@@ -129,4 +129,47 @@ class ConcurrencyIT {
             assertThat(Turns.sequences(history)).containsExactly(1L, 2L, 3L, 4L, 5L);
         }
     }
+
+    /**
+     * Two JSONL imports of the same 300 lines into 60 new conversations at once, one meeting the conversations in
+     * the opposite order (each conversation's lines keep their order): creating a batch's conversations in one
+     * transaction must survive the deadlock this invites. Each line is stored once, in order, in 60 conversations.
+     */
+    @Test
+    void twoConcurrentImportsMeetingNewConversationsInOppositeOrdersStoreEachTurnOnce() throws Exception {
+        Api api = Api.postgres();
+        String user = unique("opposite-import");
+        StringBuilder forward = new StringBuilder();
+        StringBuilder backward = new StringBuilder();
+        for (int session = 0; session < 60; session++) {
+            for (int k = 0; k < 5; k++) {
+                forward.append(line(user, session, k));
+                backward.append(line(user, 59 - session, k));
+            }
+        }
+        List<String> bodies = List.of(forward.toString(), backward.toString());
+        List<JsonNode> reports = Concurrently.run(2, client -> {
+            Api.Response r = api.postRaw("/import", bodies.get(client), "application/x-ndjson");
+            assertThat(r.status()).as(r.body()).isEqualTo(200);
+            return r.json();
+        });
+        assertThat(reports).allSatisfy(r -> assertThat(r.get("errors")).isEmpty());
+        assertThat(reports.stream().mapToLong(r -> r.get("turnsImported").asLong()).sum()).isEqualTo(300);
+        assertThat(reports.stream().mapToLong(r -> r.get("duplicates").asLong()).sum()).isEqualTo(300);
+        assertThat(reports.stream().mapToLong(r -> r.get("conversationsCreated").asLong()).sum()).isEqualTo(60);
+        JsonNode sessions = api.get("/conversations" + query("userId", user, "limit", "100")).json();
+        assertThat(sessions.get("items")).hasSize(60);
+        for (JsonNode item : sessions.get("items")) {
+            JsonNode history = api.get("/conversations/" + item.get("conversationId").asLong()).json();
+            int session = Integer.parseInt(item.at("/key/sessionId").asText().substring(1));
+            assertThat(Turns.turnIds(history)).containsExactlyElementsOf(
+                    java.util.stream.IntStream.range(0, 5).mapToObj(k -> "line-" + session + "-" + k).toList());
+        }
+    }
+
+    private static String line(String user, int session, int k) throws Exception {
+        return Api.JSON.writeValueAsString(Api.obj("key", Api.obj("chatbotId", "bot", "userId", user, "sessionId",
+                "s" + session), "turn", Api.obj("turnId", "line-" + session + "-" + k, "userMessage", "question "
+                + session + "/" + k, "assistantResponse", "answer " + session + "/" + k))) + "\n";
+    }
 }

@@ -107,6 +107,11 @@ public final class ConversationBeans {
             return inOwnTransaction(() -> super.createIfAbsent(key, metadata));
         }
 
+        @Override
+        public boolean createAllAbsent(java.util.List<ConversationKey> keys) {
+            return inOwnTransaction(() -> super.createAllAbsent(keys));
+        }
+
         /** As the container does: commits, or rolls back when the call marked the transaction rollback-only. */
         private <T> T inOwnTransaction(java.util.function.Supplier<T> call) {
             EntityManager tx = emf.createEntityManager();

@@ -10,7 +10,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Reads a JSONL body line by line with a bounded line length, so one huge or malformed line costs an error
- * entry, never the whole import or the server's memory. Lines are UTF-8; CRLF and LF both end a line.
+ * entry, never the whole import or the server's memory. Lines are UTF-8; CRLF and LF both end a line; a byte
+ * order mark before the first line (as some editors save UTF-8) is skipped.
  */
 final class JsonlReader {
 
@@ -72,15 +73,17 @@ final class JsonlReader {
                     + " bytes (memory.import.max-line-bytes); it was skipped");
         }
         byte[] bytes = line.toByteArray();
+        int start = lineNumber == 1 && bytes.length >= 3 && (bytes[0] & 0xFF) == 0xEF && (bytes[1] & 0xFF) == 0xBB
+                && (bytes[2] & 0xFF) == 0xBF ? 3 : 0;
         int end = bytes.length;
-        if (end > 0 && bytes[end - 1] == '\r') {
+        if (end > start && bytes[end - 1] == '\r') {
             end--;
         }
         try {
             String text = StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes, 0, end)).toString();
+                    .decode(ByteBuffer.wrap(bytes, start, end - start)).toString();
             return new Line(lineNumber, text, null);
         } catch (CharacterCodingException e) {
             return new Line(lineNumber, null, "line " + lineNumber + " is not valid UTF-8");

@@ -56,7 +56,7 @@ import org.agentmemory.config.Settings;
 import org.agentmemory.conversation.control.AiMessageTurns;
 import org.agentmemory.conversation.control.ConversationStore;
 import org.agentmemory.conversation.control.Cursors;
-import org.agentmemory.conversation.control.EntityIds;
+import org.agentmemory.conversation.control.EntityMappings;
 import org.agentmemory.conversation.control.GroupCommit;
 import org.agentmemory.conversation.control.InputRules;
 import org.agentmemory.conversation.control.PreparedTurn;
@@ -347,15 +347,16 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         if (rows.isEmpty()) {
             return;
         }
-        rows.assignIds(new EntityIds(em));
-        em.unwrap(org.hibernate.Session.class).doWork(rows::insert);
+        EntityMappings mappings = new EntityMappings(em);
+        rows.assignIds(mappings);
+        em.unwrap(org.hibernate.Session.class).doWork(con -> rows.insert(con, mappings));
         var plan = org.hibernate.search.mapper.orm.Search.session(em).indexingPlan();
         rows.messages().forEach(plan::addOrUpdate);
     }
 
     /** Locks (creating when needed) the conversation and appends one turn, in the current transaction. */
     private AppendedTurn appendLocked(PendingAppend append) {
-        Conversation c = lockOrCreate(append.key(), null);
+        Conversation c = lockOrCreate(append.key());
         TurnRows rows = new TurnRows();
         AppendedTurn appended = appendAll(c, List.of(append.turn()), append.vectors(), rows).get(0);
         insert(rows);
@@ -468,7 +469,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
             InputRules.checkTurn("turns[" + i + "].", turns.get(i), settings.normalizationEnabled());
         }
         Map<String, float[]> vectors = embedInline(turns);
-        Conversation c = lockOrCreate(key, null);
+        Conversation c = lockOrCreate(key);
         TurnRows rows = new TurnRows();
         List<AppendedTurn> appended = appendAll(c, turns, vectors, rows);
         insert(rows);
@@ -765,17 +766,22 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 + " in tenant '" + key.tenantId() + "'.");
     }
 
-    /** Finds and locks the conversation, creating it first when needed. */
-    private Conversation lockOrCreate(ConversationKey key, boolean[] createdOut) {
-        Conversation c = store().findByKey(key, true);
-        if (c == null) {
-            boolean created = createQuietly(key, null);
-            if (createdOut != null) {
-                createdOut[0] = created;
+    /** Rounds of create-then-lock before {@link #lockOrCreate} gives up (each lost to a concurrent delete). */
+    private static final int CREATE_ATTEMPTS = 5;
+
+    /**
+     * Finds and locks the conversation, creating it first when needed. A conversation deleted by a concurrent
+     * call between its creation and the lock is created again (up to {@value #CREATE_ATTEMPTS} times).
+     */
+    private Conversation lockOrCreate(ConversationKey key) {
+        for (int attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
+            Conversation c = store().findByKey(key, true);
+            if (c != null) {
+                return c;
             }
-            c = store().findByKey(key, true);
+            createQuietly(key, null);
         }
-        return requireCreated(c, key);
+        return requireCreated(store().findByKey(key, true), key);
     }
 
     /** All in one transaction, or {@code false} (nothing created) when that fails for any reason. */

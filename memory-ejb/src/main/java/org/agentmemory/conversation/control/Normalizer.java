@@ -299,7 +299,9 @@ public final class Normalizer {
      * parses as one JSON object or array, the result is its compact form with keys sorted at every depth and
      * non-ASCII written raw ({@link CanonicalJson}); duplicate keys are accepted, the last one wins, as with
      * Python's parsers. Anything else, a scalar such as {@code 42} or {@code true}, or invalid JSON, is
-     * returned unchanged, surrounding whitespace included.
+     * returned unchanged, surrounding whitespace included. So is JSON whose strings hold an unpaired surrogate
+     * through a {@code \\u} escape (such as {@code "\\ud800"}): written raw, the canonical form would hold a
+     * character no UTF-8 store can keep, and the database would change it; the text as sent keeps it escaped.
      *
      * @param text the output text; never {@code null}
      * @return the canonical JSON or the original text
@@ -324,7 +326,20 @@ public final class Normalizer {
         if (!(value instanceof Map) && !(value instanceof List)) {
             return text;
         }
-        return CanonicalJson.write(value);
+        String canonical = CanonicalJson.write(value);
+        return hasUnpairedSurrogate(canonical) ? text : canonical;
+    }
+
+    private static boolean hasUnpairedSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -12,7 +12,6 @@ import org.agentmemory.conversation.entity.Turn;
 import org.agentmemory.json.JsonObjectConverter;
 import org.agentmemory.json.JsonStringListConverter;
 import org.agentmemory.json.JsonStringMapConverter;
-import org.agentmemory.json.UtcInstantConverter;
 import org.agentmemory.recall.entity.TurnMessage;
 import org.agentmemory.search.VectorBytesConverter;
 
@@ -24,7 +23,7 @@ import org.agentmemory.search.VectorBytesConverter;
  * lane's CPU and 17 % of an {@code addTurn}'s; here each row is bound once.
  *
  * <p>The rows are exactly those the entities map (same tables, columns and attribute converters; the store test
- * reads rows written both ways back equal), and the ids come from the entities' own generators ({@link Ids}), so
+ * reads rows written both ways back equal), and the ids come from the entities' own generators ({@link Ids}; {@link EntityMappings} gives both), so
  * rows written here and rows the persistence context writes never collide. The instances added here must not be
  * persisted as well. The conversation row (sequence, counts, version) stays a managed entity, updated by the
  * caller's flush.
@@ -42,6 +41,19 @@ public final class TurnRows {
          * @return the id to give it
          */
         long next(Object entity);
+    }
+
+    /** Binds an instant column ({@code occurred_at}) as the entities' mapping does for this database. */
+    @FunctionalInterface
+    public interface InstantColumn {
+
+        /**
+         * @param ps    the statement
+         * @param index the parameter index
+         * @param value the instant, not {@code null}
+         * @throws SQLException as the driver reports it
+         */
+        void bind(PreparedStatement ps, int index, java.time.Instant value) throws SQLException;
     }
 
     static final String INSERT_TURN = "INSERT INTO turn (id, tenant_id, conversation_id, seq, turn_id, user_id,"
@@ -63,7 +75,6 @@ public final class TurnRows {
     private static final JsonObjectConverter OBJECT = new JsonObjectConverter();
     private static final JsonStringListConverter STRING_LIST = new JsonStringListConverter();
     private static final JsonStringMapConverter STRING_MAP = new JsonStringMapConverter();
-    private static final UtcInstantConverter INSTANT = new UtcInstantConverter();
     private static final VectorBytesConverter VECTOR = new VectorBytesConverter();
 
     private final List<Turn> turns = new ArrayList<>();
@@ -120,13 +131,14 @@ public final class TurnRows {
      * foreign keys point to), in JDBC batches of {@value #BATCH}. Nothing is committed here. Called once, after
      * {@link #assignIds}.
      *
-     * @param con the connection of the caller's transaction
+     * @param con      the connection of the caller's transaction
+     * @param instants binds {@code occurred_at} as the entities' mapping does (see {@link EntityMappings})
      * @return the number of rows inserted
      * @throws SQLException as the driver reports it (a duplicate turn id or sequence among them, say); the caller's
      *         transaction must then be rolled back
      * @throws IllegalStateException when the rows have no ids yet, or were inserted already
      */
-    public int insert(Connection con) throws SQLException {
+    public int insert(Connection con, InstantColumn instants) throws SQLException {
         if (!idsAssigned || written) {
             throw new IllegalStateException(idsAssigned ? "these rows were inserted already" : "assignIds first");
         }
@@ -150,7 +162,7 @@ public final class TurnRows {
                 ps.setString(++i, t.getAssistantResponse());
                 text(ps, ++i, t.getContextUsed());
                 ps.setString(++i, STRING_LIST.convertToDatabaseColumn(t.getToolsUsed()));
-                ps.setObject(++i, INSTANT.convertToDatabaseColumn(t.getOccurredAt()));
+                instants.bind(ps, ++i, t.getOccurredAt());
                 ps.setString(++i, OBJECT.convertToDatabaseColumn(t.getMetadata()));
                 text(ps, ++i, t.getError());
                 ps.setInt(++i, t.getTokensUser());
@@ -210,7 +222,7 @@ public final class TurnRows {
                 text(ps, ++i, m.getAuthor());
                 ps.setString(++i, m.getContent());
                 ps.setString(++i, m.getSearchText());
-                ps.setObject(++i, INSTANT.convertToDatabaseColumn(m.getOccurredAt()));
+                instants.bind(ps, ++i, m.getOccurredAt());
                 byte[] vector = VECTOR.convertToDatabaseColumn(m.getEmbedding());
                 if (vector == null) {
                     ps.setNull(++i, Types.VARBINARY);

@@ -136,7 +136,10 @@ class ConversationStoreTest {
         TurnRecord full = new TurnRecord("t-1", null, "user \"q\" 😀", "read it", "done", "ctx", List.of("read_file", "bash"),
                 ts, Map.of("model", "gpt-4o", "usage", Map.of("input_tokens", 10)), "bot/α", List.of(ok, failed),
                 "partial failure", new TokenCount(2, 1, 30, 33, "o200k_base"), TurnState.RAW, 2, "1");
-        TurnRecord bare = new TurnRecord("t-2", null, "user \"q\" 😀", "", "", null, List.of(), ts.plusSeconds(1),
+        // Before the Gregorian reform: java.sql.Timestamp and java.time disagree there, so the bulk writer must bind
+        // instants exactly as the mapping does, or they come back shifted by days.
+        Instant ancient = Instant.parse("1500-03-01T12:00:00.123456Z");
+        TurnRecord bare = new TurnRecord("t-2", null, "user \"q\" 😀", "", "", null, List.of(), ancient,
                 Map.of(), null, List.of(), null, new TokenCount(0, 0, 0, 0, "o200k_base"), TurnState.RAW, 2, null);
         float[] vector = {0.25f, -1.5f, 3.0f};
 
@@ -156,9 +159,10 @@ class ConversationStoreTest {
                         .forEach(rows::add);
             }
             assertThat(rows.messages()).hasSize(2); // the bare turn has no text to search
-            rows.assignIds(new EntityIds(em));
+            EntityMappings mappings = new EntityMappings(em);
+            rows.assignIds(mappings);
             int[] inserted = new int[1];
-            em.unwrap(org.hibernate.Session.class).doWork(con -> inserted[0] = rows.insert(con));
+            em.unwrap(org.hibernate.Session.class).doWork(con -> inserted[0] = rows.insert(con, mappings));
             assertThat(inserted[0]).isEqualTo(2 + 2 + 2);
             store.append(persisted, bare.withIdentity("t-3", null, bare.userId(), ts, null, TurnState.RAW, 2), ts);
             return new long[] {persisted.getId(), bulk.getId(), rows.messages().get(0).getId()};
@@ -168,6 +172,7 @@ class ConversationStoreTest {
         List<TurnRecord> viaJdbc = inTx(emf, store -> store.turns(store.find("default", ids[1], false), 0, 10));
         assertThat(viaJdbc).hasSize(2);
         assertThat(viaJdbc).isEqualTo(viaOrm);
+        assertThat(viaJdbc).extracting(TurnRecord::timestamp).containsExactly(ts, ancient);
         assertThat(viaJdbc.get(0).toolInvocations().get(1).output()).isNull();
         assertThat(viaJdbc.get(0).toolInvocations().get(0).omitted()).containsEntry("output", "sha256:ab");
 

@@ -293,6 +293,18 @@ class NormalizerTest {
         }
 
         @Test
+        void keepsJsonAsSentWhenAnEscapeDecodesToAnUnpairedSurrogate() {
+            // Written raw, "\ud800" would become a character no UTF-8 store keeps (PostgreSQL stored "?").
+            String lone = "{\"b\": 1, \"a\": \"x\\ud800y\"}";
+            assertThat(Normalizer.canonicalJsonText(lone)).isSameAs(lone);
+            String reversed = "[\"\\udc00\\ud800\"]";
+            assertThat(Normalizer.canonicalJsonText(reversed)).isSameAs(reversed);
+            // A pair written as two escapes is one character, and canonicalized as usual.
+            assertThat(Normalizer.canonicalJsonText("{\"b\": 1, \"a\": \"\\ud83d\\ude80\"}"))
+                    .isEqualTo("{\"a\":\"\ud83d\ude80\",\"b\":1}");
+        }
+
+        @Test
         void keepsNumbersExactly() {
             assertThat(Normalizer.canonicalJsonText("[1.50, 12345678901234567890, -7]"))
                     .isEqualTo("[1.50,12345678901234567890,-7]");

@@ -167,6 +167,47 @@ class ConcurrencyIT {
         }
     }
 
+    /**
+     * Writers append to four conversations over {@code POST /turns} and {@code POST /turns/batch} while another
+     * client keeps deleting or clearing them: a conversation deleted between its creation and the writer's lock is
+     * created again, so no call answers 5xx.
+     */
+    @Test
+    void writesRacingDeletesOfTheirConversationNeverAnswer5xx() {
+        Api api = Api.postgres();
+        String user = unique("delete-race");
+        java.util.concurrent.atomic.AtomicBoolean writing = new java.util.concurrent.atomic.AtomicBoolean(true);
+        List<List<Integer>> statuses = Concurrently.run(7, client -> {
+            List<Integer> seen = new ArrayList<>();
+            if (client == 6) {
+                for (int k = 0; writing.get(); k++) {
+                    Api.Response found = api.get("/conversations/lookup" + query("userId", user, "sessionId", "s" + k % 4));
+                    if (found.status() == 200) {
+                        long id = found.json().get("conversationId").asLong();
+                        seen.add(api.delete("/conversations/" + id + (k % 2 == 0 ? "" : "/turns")).status());
+                    }
+                }
+                return seen;
+            }
+            for (int k = 0; k < 60; k++) {
+                String session = "s" + k % 4;
+                seen.add(client % 2 == 0
+                        ? api.post("/turns", Api.obj("userId", user, "sessionId", session,
+                                "turn", turn("w" + client + "-" + k, "question", "answer"))).status()
+                        : api.post("/turns/batch", Api.obj("userId", user, "sessionId", session, "turns", List.of(
+                                turn("b" + client + "-" + k + "-0", "q", "a"), turn("b" + client + "-" + k + "-1", "q", "a"))))
+                                .status());
+            }
+            if (client == 0) {
+                writing.set(false);
+            }
+            return seen;
+        });
+        assertThat(statuses.stream().flatMap(List::stream)).allSatisfy(status -> assertThat(status).isLessThan(500));
+        assertThat(statuses.subList(0, 6).stream().flatMap(List::stream)).allSatisfy(
+                status -> assertThat(status).isIn(200, 201));
+    }
+
     private static String line(String user, int session, int k) throws Exception {
         return Api.JSON.writeValueAsString(Api.obj("key", Api.obj("chatbotId", "bot", "userId", user, "sessionId",
                 "s" + session), "turn", Api.obj("turnId", "line-" + session + "-" + k, "userMessage", "question "

@@ -109,17 +109,8 @@ class ConcurrencyIT {
                     "sessionId", "s" + (i % 60)), "turn", Api.obj("turnId", "line-" + i, "userMessage", "question " + i,
                     "assistantResponse", "answer " + i)))).append('\n');
         }
-        List<JsonNode> reports = Concurrently.run(4, client -> {
-            Api.Response r = api.postRaw("/import", body.toString(), "application/x-ndjson");
-            assertThat(r.status()).as(r.body()).isEqualTo(200);
-            return r.json();
-        });
-        assertThat(reports).allSatisfy(r -> assertThat(r.get("errors")).isEmpty());
-        assertThat(reports.stream().mapToLong(r -> r.get("turnsImported").asLong()).sum()).isEqualTo(300);
-        assertThat(reports.stream().mapToLong(r -> r.get("duplicates").asLong()).sum()).isEqualTo(900);
-        assertThat(reports.stream().mapToLong(r -> r.get("conversationsCreated").asLong()).sum()).isEqualTo(60);
-        JsonNode sessions = api.get("/conversations" + query("userId", user, "limit", "100")).json();
-        assertThat(sessions.get("items")).hasSize(60);
+        JsonNode sessions = importConcurrently(api, user, List.of(body.toString(), body.toString(), body.toString(),
+                body.toString()), 900);
         for (JsonNode item : sessions.get("items")) {
             JsonNode history = api.get("/conversations/" + item.get("conversationId").asLong()).json();
             String sessionId = item.at("/key/sessionId").asText();
@@ -147,18 +138,7 @@ class ConcurrencyIT {
                 backward.append(line(user, 59 - session, k));
             }
         }
-        List<String> bodies = List.of(forward.toString(), backward.toString());
-        List<JsonNode> reports = Concurrently.run(2, client -> {
-            Api.Response r = api.postRaw("/import", bodies.get(client), "application/x-ndjson");
-            assertThat(r.status()).as(r.body()).isEqualTo(200);
-            return r.json();
-        });
-        assertThat(reports).allSatisfy(r -> assertThat(r.get("errors")).isEmpty());
-        assertThat(reports.stream().mapToLong(r -> r.get("turnsImported").asLong()).sum()).isEqualTo(300);
-        assertThat(reports.stream().mapToLong(r -> r.get("duplicates").asLong()).sum()).isEqualTo(300);
-        assertThat(reports.stream().mapToLong(r -> r.get("conversationsCreated").asLong()).sum()).isEqualTo(60);
-        JsonNode sessions = api.get("/conversations" + query("userId", user, "limit", "100")).json();
-        assertThat(sessions.get("items")).hasSize(60);
+        JsonNode sessions = importConcurrently(api, user, List.of(forward.toString(), backward.toString()), 300);
         for (JsonNode item : sessions.get("items")) {
             JsonNode history = api.get("/conversations/" + item.get("conversationId").asLong()).json();
             int session = Integer.parseInt(item.at("/key/sessionId").asText().substring(1));
@@ -206,6 +186,26 @@ class ConcurrencyIT {
         assertThat(statuses.stream().flatMap(List::stream)).allSatisfy(status -> assertThat(status).isLessThan(500));
         assertThat(statuses.subList(0, 6).stream().flatMap(List::stream)).allSatisfy(
                 status -> assertThat(status).isIn(200, 201));
+    }
+
+    /**
+     * Posts the bodies as concurrent imports of 300 lines into 60 new conversations of {@code user}, checks the
+     * reports add up (no line errors, 300 stored, the given duplicates, 60 conversations created) and returns the
+     * user's sessions (exactly 60).
+     */
+    private static JsonNode importConcurrently(Api api, String user, List<String> bodies, long duplicates) {
+        List<JsonNode> reports = Concurrently.run(bodies.size(), client -> {
+            Api.Response r = api.postRaw("/import", bodies.get(client), "application/x-ndjson");
+            assertThat(r.status()).as(r.body()).isEqualTo(200);
+            return r.json();
+        });
+        assertThat(reports).allSatisfy(r -> assertThat(r.get("errors")).isEmpty());
+        assertThat(reports.stream().mapToLong(r -> r.get("turnsImported").asLong()).sum()).isEqualTo(300);
+        assertThat(reports.stream().mapToLong(r -> r.get("duplicates").asLong()).sum()).isEqualTo(duplicates);
+        assertThat(reports.stream().mapToLong(r -> r.get("conversationsCreated").asLong()).sum()).isEqualTo(60);
+        JsonNode sessions = api.get("/conversations" + query("userId", user, "limit", "100")).json();
+        assertThat(sessions.get("items")).hasSize(60);
+        return sessions;
     }
 
     private static String line(String user, int session, int k) throws Exception {

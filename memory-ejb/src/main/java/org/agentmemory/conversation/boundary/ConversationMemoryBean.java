@@ -276,14 +276,14 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         Map<ConversationKey, Long> conversationIds = new java.util.HashMap<>();
         for (Map.Entry<String, java.util.Set<ConversationKey>> tenant : keysByTenant.entrySet()) {
             Map<ConversationKey, Conversation> found = store().findByKeys(tenant.getKey(), tenant.getValue());
+            List<ConversationKey> missing = tenant.getValue().stream().filter(k -> !found.containsKey(k)).toList();
+            if (!missing.isEmpty()) {
+                // Committed in short transactions of their own, as for a single addTurn, then read in one query.
+                createMissing(missing);
+                found.putAll(store().findByKeys(tenant.getKey(), missing));
+            }
             for (ConversationKey key : tenant.getValue()) {
-                Conversation c = found.get(key);
-                if (c == null) {
-                    // Created and committed in a short transaction of its own, as a single addTurn does.
-                    createQuietly(key, null);
-                    c = requireCreated(store().findByKey(key, false), key);
-                }
-                conversationIds.put(key, c.getId());
+                conversationIds.put(key, requireCreated(found.get(key), key).getId());
             }
         }
         // The locking query must load every row afresh, not return the unlocked copies just read.
@@ -532,17 +532,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         // the same keys in another order and the database broke the deadlock) they are created one by one, one
         // short transaction each, which never waits on another call's uncommitted insert for long.
         Map<ConversationKey, Conversation> existing = store().findByKeys(tenantId, byKey.keySet());
-        java.util.Set<ConversationKey> created = new java.util.LinkedHashSet<>();
-        List<ConversationKey> missing = byKey.keySet().stream().filter(k -> !existing.containsKey(k)).toList();
-        if (missing.size() > 1 && createAllQuietly(missing)) {
-            created.addAll(missing);
-        } else {
-            for (ConversationKey key : missing) {
-                if (createQuietly(key, null)) {
-                    created.add(key);
-                }
-            }
-        }
+        java.util.Set<ConversationKey> created = createMissing(
+                byKey.keySet().stream().filter(k -> !existing.containsKey(k)).toList());
         long[] counts;
         try {
             counts = write(tenantId, byKey, vectors, deferIndexing, created, errors);
@@ -784,15 +775,32 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         return requireCreated(store().findByKey(key, true), key);
     }
 
-    /** All in one transaction, or {@code false} (nothing created) when that fails for any reason. */
-    private boolean createAllQuietly(List<ConversationKey> keys) {
-        try {
-            return creator.createAllAbsent(keys);
-        } catch (EJBException failed) {
-            LOG.log(Level.FINE, "Creating " + keys.size() + " conversations at once failed; creating them one by one",
-                    failed);
-            return false;
+    /**
+     * Creates conversations that were missing a moment ago: all in one transaction, or, when that fails for any
+     * reason (one was created concurrently, a deadlock), one short transaction each.
+     *
+     * @param missing keys, each at most once, in the order their ids should follow
+     * @return the keys this call created (the others exist because a concurrent call created them)
+     */
+    private java.util.Set<ConversationKey> createMissing(List<ConversationKey> missing) {
+        java.util.Set<ConversationKey> created = new java.util.LinkedHashSet<>();
+        if (missing.size() > 1) {
+            try {
+                if (creator.createAllAbsent(missing)) {
+                    created.addAll(missing);
+                    return created;
+                }
+            } catch (EJBException failed) {
+                LOG.log(Level.FINE, "Creating " + missing.size() + " conversations at once failed; creating them one"
+                        + " by one", failed);
+            }
         }
+        for (ConversationKey key : missing) {
+            if (createQuietly(key, null)) {
+                created.add(key);
+            }
+        }
+        return created;
     }
 
     private boolean createQuietly(ConversationKey key, Map<String, Object> metadata) {

@@ -58,12 +58,10 @@ public class ConversationStore {
      * a JPQL query with a pessimistic lock mode: Hibernate 6.6 translates a locking JPQL query to SQL again on
      * every execution (measured: 6 % of an {@code addTurn}'s CPU), a native one it does not.
      */
-    @SuppressWarnings("unchecked")
     private jakarta.persistence.Query lockQuery(String sql) {
         return em.createNativeQuery(sql, Conversation.class);
     }
 
-    @SuppressWarnings("unchecked")
     private static Conversation first(List<?> found) {
         return found.isEmpty() ? null : (Conversation) found.get(0);
     }

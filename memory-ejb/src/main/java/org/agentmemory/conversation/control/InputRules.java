@@ -158,18 +158,12 @@ public final class InputRules {
         if (value == null) {
             return;
         }
+        int unpaired = unpairedSurrogateAt(value);
+        if (unpaired >= 0) {
+            throw unpaired(field, value.charAt(unpaired), unpaired);
+        }
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
-            if (Character.isHighSurrogate(c)) {
-                if (i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
-                    i++;
-                    continue;
-                }
-                throw unpaired(field, c, i);
-            }
-            if (Character.isLowSurrogate(c)) {
-                throw unpaired(field, c, i);
-            }
             if (controls == Controls.NONE && Character.getType(c) == Character.CONTROL) {
                 throw new InvalidInputException(field, "control-character", field + " contains the control character U+"
                         + String.format(java.util.Locale.ROOT, "%04X", (int) c) + " at index " + i
@@ -181,6 +175,22 @@ public final class InputRules {
                         + "; remove it (normalization, when enabled, strips it for you).");
             }
         }
+    }
+
+    /**
+     * @param text the text, not {@code null}
+     * @return the index of the first surrogate that is not half of a pair (no UTF-8 store can keep one), or -1
+     */
+    public static int unpairedSurrogateAt(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static InvalidInputException unpaired(String field, char c, int index) {

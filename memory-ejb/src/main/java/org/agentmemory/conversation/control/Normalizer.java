@@ -327,19 +327,7 @@ public final class Normalizer {
             return text;
         }
         String canonical = CanonicalJson.write(value);
-        return hasUnpairedSurrogate(canonical) ? text : canonical;
-    }
-
-    private static boolean hasUnpairedSurrogate(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return true;
-            }
-        }
-        return false;
+        return InputRules.unpairedSurrogateAt(canonical) >= 0 ? text : canonical;
     }
 
     /**

@@ -189,16 +189,8 @@ public final class TurnRows {
                 text(ps, ++i, v.getOutput());
                 ps.setString(++i, v.getStatus());
                 text(ps, ++i, v.getError());
-                if (v.getElapsedMs() == null) {
-                    ps.setNull(++i, Types.BIGINT);
-                } else {
-                    ps.setLong(++i, v.getElapsedMs());
-                }
-                if (v.getOutputChars() == null) {
-                    ps.setNull(++i, Types.INTEGER);
-                } else {
-                    ps.setInt(++i, v.getOutputChars());
-                }
+                ps.setObject(++i, v.getElapsedMs(), Types.BIGINT);
+                ps.setObject(++i, v.getOutputChars(), Types.INTEGER);
                 ps.setString(++i, STRING_MAP.convertToDatabaseColumn(v.getOmitted()));
                 text(ps, ++i, v.getWmKey());
                 rows += add(ps);
@@ -223,12 +215,7 @@ public final class TurnRows {
                 ps.setString(++i, m.getContent());
                 ps.setString(++i, m.getSearchText());
                 instants.bind(ps, ++i, m.getOccurredAt());
-                byte[] vector = VECTOR.convertToDatabaseColumn(m.getEmbedding());
-                if (vector == null) {
-                    ps.setNull(++i, Types.VARBINARY);
-                } else {
-                    ps.setBytes(++i, vector);
-                }
+                ps.setObject(++i, VECTOR.convertToDatabaseColumn(m.getEmbedding()), Types.VARBINARY);
                 text(ps, ++i, m.getEmbeddingModel());
                 rows += add(ps);
             }
@@ -253,11 +240,8 @@ public final class TurnRows {
         return executed;
     }
 
+    /** A nullable text column. */
     private static void text(PreparedStatement ps, int index, String value) throws SQLException {
-        if (value == null) {
-            ps.setNull(index, Types.VARCHAR);
-        } else {
-            ps.setString(index, value);
-        }
+        ps.setObject(index, value, Types.VARCHAR);
     }
 }

@@ -1,5 +1,7 @@
 package org.agentmemory.search;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -42,6 +44,56 @@ public class DeferredIndexing {
      */
     public void defer(EntityManager em) {
         Search.session(em).indexingPlanSynchronizationStrategy(strategy);
+    }
+
+    /** The synchronization writes are configured with: {@code memory.search.synchronization}, as in persistence.xml. */
+    private static final String CONFIGURED = System.getProperty("memory.search.synchronization", "read-sync");
+
+    /**
+     * Lets the current transaction commit without its thread waiting for the index writes, and hands the future of
+     * those writes (applied with the configured synchronization's commit and refresh strategies) to {@code handler}
+     * at commit instead, so that others can wait for it: group-committed writes free their writer for the next
+     * batch at once, and each caller waits for its own turns to become searchable. Nothing changes under
+     * {@code async}, which waits for nothing anyway. The handler is not called when the transaction rolls back or
+     * writes nothing to the index.
+     *
+     * @param em      the transaction's entity manager
+     * @param handler receives the future of the transaction's index writes, in the committing thread
+     */
+    public void handOff(EntityManager em,
+            Consumer<? super CompletableFuture<? extends SearchIndexingPlanExecutionReport>> handler) {
+        IndexingPlanSynchronizationStrategy configured = switch (CONFIGURED) {
+            case "write-sync" -> IndexingPlanSynchronizationStrategy.writeSync();
+            case "sync" -> IndexingPlanSynchronizationStrategy.sync();
+            case "async" -> null;
+            default -> IndexingPlanSynchronizationStrategy.readSync();
+        };
+        if (configured != null) {
+            Search.session(em).indexingPlanSynchronizationStrategy(context -> {
+                configured.apply(context);
+                context.indexingFutureHandler(handler);
+            });
+        }
+    }
+
+    /**
+     * Waits for index writes handed off by {@link #handOff}; a failure is logged, not thrown (the rows are committed,
+     * and {@code POST /admin/reindex} restores their index entries), as the configured synchronization does.
+     *
+     * @param write the future handed off, or {@code null} (nothing to wait for)
+     * @throws InterruptedException when interrupted while waiting
+     */
+    public static void await(CompletableFuture<? extends SearchIndexingPlanExecutionReport> write)
+            throws InterruptedException {
+        if (write == null) {
+            return;
+        }
+        try {
+            failed(write.get());
+        } catch (java.util.concurrent.ExecutionException e) {
+            LOG.log(Level.WARNING, "An index write failed; the rows are stored, and POST /admin/reindex restores their"
+                    + " index entries", e.getCause());
+        }
     }
 
     /**

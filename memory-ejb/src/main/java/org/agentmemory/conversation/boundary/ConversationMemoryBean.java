@@ -54,6 +54,7 @@ import org.agentmemory.compaction.control.Calibration;
 import org.agentmemory.compaction.control.CompactionCommits;
 import org.agentmemory.config.Settings;
 import org.agentmemory.conversation.control.AiMessageTurns;
+import org.agentmemory.conversation.control.ConversationIdCache;
 import org.agentmemory.conversation.control.ConversationStore;
 import org.agentmemory.conversation.control.Cursors;
 import org.agentmemory.conversation.control.EntityMappings;
@@ -204,9 +205,11 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      * <p>In the caller's transaction when it has one. Otherwise concurrent calls are group-committed
      * ({@link GroupCommit}): calls that arrive while {@link #GROUP_COMMIT_WRITERS} writes are in progress are
      * written together, up to {@value #GROUP_COMMIT_MAX} turns in one transaction, which takes every row lock in
-     * ascending id order and runs one query for all conversations and one for all turn ids; a call that finds
-     * fewer writes in progress is written at once, alone. Each call still gets its own result, and a batch the database rejects is
-     * written again call by call, so a bad turn fails only its own call.
+     * ascending id order in one statement ({@link #lockByKeys}) and runs one query for all turn ids; a call that
+     * finds fewer writes in progress is written at once, alone. Each call still gets its own result, and a batch the
+     * database rejects is written again call by call, so a bad turn fails only its own call. The turn is normalized
+     * and counted before it joins a batch, in the caller's thread; after the batch commits, each call waits for its
+     * own index writes ({@code memory.search.synchronization}), not the batch's writer.
      */
     @Override
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -218,18 +221,31 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         }
         // Inline embedding takes milliseconds per message: done before taking the conversation's row lock.
         Map<String, float[]> vectors = embedInline(List.of(turn));
-        PendingAppend append = new PendingAppend(key, turn, commit, vectors);
+        // Normalized and counted (jtokkit) here, in the caller's thread: not in the transaction, where a group-
+        // committed batch does this for every call in it, one after the other, while holding row locks.
+        TurnRecord resolved = resolveIdentity(key, turn, now());
+        PendingAppend append = new PendingAppend(key, resolved, commit, vectors, prepare(resolved),
+                new java.util.concurrent.atomic.AtomicReference<>());
         if (transactions.getTransactionKey() != null) {
             return appendLocked(append);
         }
+        AppendedTurn appended;
         try {
-            return APPENDS.submit(append, batch -> context.getBusinessObject(ConversationMemoryBean.class)
+            appended = APPENDS.submit(append, batch -> context.getBusinessObject(ConversationMemoryBean.class)
                     .writeAppendBatch(batch));
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
             throw new EJBException(e);
         }
+        try {
+            // Searchable when this call returns (memory.search.synchronization), waited for here rather than by the
+            // batch's writer, which is already writing the next batch.
+            org.agentmemory.search.DeferredIndexing.await(append.indexWrite().get());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return appended;
     }
 
     /** Most turns of concurrent {@code addTurn} calls written in one transaction. */
@@ -242,11 +258,38 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
             new GroupCommit<>(GROUP_COMMIT_MAX, GROUP_COMMIT_WRITERS);
 
     /**
-     * One {@code addTurn} call waiting to be written: the checked key and turn, the compaction commit to fold
-     * (or {@code null}) and the message vectors computed beforehand (may be empty). Not part of the memory views.
+     * One {@code addTurn} call waiting to be written: the checked key and the turn with its identity resolved, the
+     * compaction commit to fold (or {@code null}), the message vectors computed beforehand (may be empty), the turn
+     * prepared beforehand (normalized, counted; {@code null} to prepare it in the transaction), and where the batch
+     * that writes it leaves the future of its index writes (set at commit; stays empty when nothing was indexed).
+     * Not part of the memory views.
      */
     public record PendingAppend(ConversationKey key, TurnRecord turn, CompactionCommit commit,
-            Map<String, float[]> vectors) {
+            Map<String, float[]> vectors, PreparedTurn prepared,
+            java.util.concurrent.atomic.AtomicReference<java.util.concurrent.CompletableFuture<
+                    ? extends org.hibernate.search.mapper.pojo.work.SearchIndexingPlanExecutionReport>> indexWrite) {
+    }
+
+    /**
+     * What is computed for turns before their transaction starts: message vectors by search text (may be empty),
+     * and turns already prepared ({@link TurnPreparer}), by the identity of their input record (may be empty).
+     */
+    private record Precomputed(Map<String, float[]> vectors, Map<TurnRecord, PreparedTurn> prepared) {
+        static Precomputed vectorsOnly(Map<String, float[]> vectors) {
+            return new Precomputed(vectors, Map.of());
+        }
+
+        static Precomputed of(List<PendingAppend> appends) {
+            Map<String, float[]> vectors = new java.util.HashMap<>();
+            Map<TurnRecord, PreparedTurn> prepared = new java.util.IdentityHashMap<>();
+            for (PendingAppend a : appends) {
+                vectors.putAll(a.vectors());
+                if (a.prepared() != null) {
+                    prepared.put(a.turn(), a.prepared());
+                }
+            }
+            return new Precomputed(vectors, prepared);
+        }
     }
 
     /**
@@ -259,38 +302,21 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<AppendedTurn> writeAppendBatch(List<PendingAppend> appends) {
+        deferredIndexing.handOff(em, write -> appends.forEach(a -> a.indexWrite().set(write)));
         if (appends.size() == 1) {
             return List.of(appendLocked(appends.get(0)));
         }
         Map<ConversationKey, List<Integer>> positions = new LinkedHashMap<>();
-        Map<String, java.util.Set<ConversationKey>> keysByTenant = new LinkedHashMap<>();
         Map<ConversationKey, List<TurnRecord>> turnsByKey = new LinkedHashMap<>();
-        Map<String, float[]> vectors = new java.util.HashMap<>();
         for (int i = 0; i < appends.size(); i++) {
             PendingAppend a = appends.get(i);
             positions.computeIfAbsent(a.key(), k -> new ArrayList<>()).add(i);
             turnsByKey.computeIfAbsent(a.key(), k -> new ArrayList<>()).add(a.turn());
-            keysByTenant.computeIfAbsent(a.key().tenantId(), t -> new java.util.LinkedHashSet<>()).add(a.key());
-            vectors.putAll(a.vectors());
         }
-        Map<ConversationKey, Long> conversationIds = new java.util.HashMap<>();
-        for (Map.Entry<String, java.util.Set<ConversationKey>> tenant : keysByTenant.entrySet()) {
-            Map<ConversationKey, Conversation> found = store().findByKeys(tenant.getKey(), tenant.getValue());
-            List<ConversationKey> missing = tenant.getValue().stream().filter(k -> !found.containsKey(k)).toList();
-            if (!missing.isEmpty()) {
-                // Committed in short transactions of their own, as for a single addTurn, then read in one query.
-                createMissing(missing);
-                found.putAll(store().findByKeys(tenant.getKey(), missing));
-            }
-            for (ConversationKey key : tenant.getValue()) {
-                conversationIds.put(key, requireCreated(found.get(key), key).getId());
-            }
-        }
-        // The locking query must load every row afresh, not return the unlocked copies just read.
-        store().flushAndClear();
+        Map<ConversationKey, Conversation> locked = lockByKeys(turnsByKey.keySet());
         AppendedTurn[] results = new AppendedTurn[appends.size()];
         TurnRows rows = new TurnRows();
-        appendToLocked(conversationIds, turnsByKey, vectors, rows).forEach((key, written) -> {
+        appendToLocked(locked, turnsByKey, Precomputed.of(appends), rows).forEach((key, written) -> {
             List<Integer> at = positions.get(key);
             for (int j = 0; j < at.size(); j++) {
                 results[at.get(j)] = foldCommit(written.conversation(), written.turns().get(j),
@@ -309,34 +335,111 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     }
 
     /**
-     * Locks conversations in one statement, in ascending id order (concurrent batches and imports cannot
-     * deadlock), asks once which of the turn ids they already hold, and appends each key's turns in order; no
-     * query runs between the inserts. The caller has cleared the persistence context, so that the locked rows are
-     * loaded afresh.
+     * Asks once which of the turn ids the locked conversations already hold, and appends each key's turns in
+     * order; no query runs between the inserts.
      *
-     * @param conversationIds the id of each key's conversation (every one exists)
-     * @param turnsByKey      the turns to append, by key, each list in order
-     * @param vectors         message vectors computed beforehand, by search text (may be empty)
-     * @param rows            collects the new rows, which the caller inserts ({@link #insert(TurnRows)})
+     * @param locked     the locked conversation of each key ({@link #lockByKeys})
+     * @param turnsByKey the turns to append, by key, each list in order
+     * @param vectors    message vectors computed beforehand, by search text (may be empty)
+     * @param rows       collects the new rows, which the caller inserts ({@link #insert(TurnRows)})
      * @return per key, the locked conversation and one result per turn
      */
-    private Map<ConversationKey, LockedAppend> appendToLocked(Map<ConversationKey, Long> conversationIds,
-            Map<ConversationKey, List<TurnRecord>> turnsByKey, Map<String, float[]> vectors, TurnRows rows) {
-        Map<Long, Conversation> locked = store().lockAll(conversationIds.values());
+    private Map<ConversationKey, LockedAppend> appendToLocked(Map<ConversationKey, Conversation> locked,
+            Map<ConversationKey, List<TurnRecord>> turnsByKey, Precomputed pre, TurnRows rows) {
         List<String> turnIds = new ArrayList<>();
         turnsByKey.values().forEach(ts -> ts.forEach(t -> {
             if (t.turnId() != null) {
                 turnIds.add(t.turnId());
             }
         }));
-        Map<Long, java.util.Set<String>> stored = store().existingTurnIds(locked.keySet(), turnIds);
+        List<Long> ids = locked.values().stream().map(Conversation::getId).toList();
+        Map<Long, java.util.Set<String>> stored = new java.util.HashMap<>();
+        for (int from = 0; from < ids.size(); from += 256) {
+            stored.putAll(store().existingTurnIds(ids.subList(from, Math.min(ids.size(), from + 256)), turnIds));
+        }
         Map<ConversationKey, LockedAppend> written = new LinkedHashMap<>();
         for (Map.Entry<ConversationKey, List<TurnRecord>> entry : turnsByKey.entrySet()) {
-            Conversation c = requireCreated(locked.get(conversationIds.get(entry.getKey())), entry.getKey());
+            Conversation c = requireCreated(locked.get(entry.getKey()), entry.getKey());
             written.put(entry.getKey(), new LockedAppend(c,
-                    appendAll(c, entry.getValue(), stored.getOrDefault(c.getId(), java.util.Set.of()), vectors, rows)));
+                    appendAll(c, entry.getValue(), stored.getOrDefault(c.getId(), java.util.Set.of()), pre, rows)));
         }
         return written;
+    }
+
+    /** Most conversation ids remembered by {@link #CONVERSATION_IDS}. */
+    static final int CONVERSATION_ID_CACHE_SIZE = 10_000;
+
+    /** The ids of conversations written recently by this server, by key: hints, checked under the row lock. */
+    private static final ConversationIdCache CONVERSATION_IDS = new ConversationIdCache(CONVERSATION_ID_CACHE_SIZE);
+
+    /**
+     * Takes the writers' row locks of many conversations, creating the missing ones first (in short transactions of
+     * their own, {@link #createMissing}). The rows are locked in one statement in ascending id order, so concurrent
+     * batches and imports cannot deadlock. A key's id comes from {@link #CONVERSATION_IDS} when this server wrote to
+     * it recently, otherwise from one query for all unknown keys; a remembered id whose row is gone or holds another
+     * key (the conversation was deleted meanwhile) is forgotten and the key looked up again, in a further round.
+     * The persistence context must hold none of these conversations yet, so that the locked rows are loaded afresh.
+     *
+     * @param keys the keys, each at most once
+     * @return key → its locked conversation, for every key
+     * @throws NullPointerException when a key's conversation was deleted again after each of
+     *                              {@value #CREATE_ATTEMPTS} rounds of creation
+     */
+    private Map<ConversationKey, Conversation> lockByKeys(java.util.Set<ConversationKey> keys) {
+        Map<ConversationKey, Conversation> locked = new java.util.HashMap<>();
+        java.util.Set<ConversationKey> pending = new java.util.LinkedHashSet<>(keys);
+        for (int round = 1; !pending.isEmpty(); round++) {
+            if (round > CREATE_ATTEMPTS) {
+                requireCreated(null, pending.iterator().next());
+            }
+            Map<ConversationKey, Long> ids = new java.util.HashMap<>();
+            List<ConversationKey> unknown = new ArrayList<>();
+            for (ConversationKey key : pending) {
+                Long id = CONVERSATION_IDS.get(key);
+                if (id != null) {
+                    ids.put(key, id);
+                } else {
+                    unknown.add(key);
+                }
+            }
+            ids.putAll(findOrCreateIds(unknown));
+            Map<Long, Conversation> rows = store().lockAll(ids.values());
+            for (ConversationKey key : pending) {
+                Long id = ids.get(key);
+                Conversation c = id == null ? null : rows.get(id);
+                if (c != null && key.equals(TurnMapper.key(c))) {
+                    locked.put(key, c);
+                    CONVERSATION_IDS.put(key, id);
+                } else {
+                    CONVERSATION_IDS.remove(key);
+                }
+            }
+            pending.removeAll(locked.keySet());
+        }
+        return locked;
+    }
+
+    /**
+     * The conversation ids of keys, creating the missing conversations ({@link #createMissing}, in the order of
+     * {@code keys}); one query per tenant for the existing ones, one more for those created.
+     *
+     * @param keys keys, each at most once
+     * @return key → conversation id, for every key that exists now
+     */
+    private Map<ConversationKey, Long> findOrCreateIds(List<ConversationKey> keys) {
+        Map<ConversationKey, Long> ids = new java.util.HashMap<>();
+        Map<String, List<ConversationKey>> byTenant = new LinkedHashMap<>();
+        keys.forEach(k -> byTenant.computeIfAbsent(k.tenantId(), t -> new ArrayList<>()).add(k));
+        byTenant.forEach((tenantId, tenantKeys) -> {
+            Map<ConversationKey, Long> found = store().findIdsByKeys(tenantId, tenantKeys);
+            List<ConversationKey> missing = tenantKeys.stream().filter(k -> !found.containsKey(k)).toList();
+            if (!missing.isEmpty()) {
+                createMissing(missing);
+                found.putAll(store().findIdsByKeys(tenantId, missing));
+            }
+            ids.putAll(found);
+        });
+        return ids;
     }
 
     /**
@@ -358,7 +461,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     private AppendedTurn appendLocked(PendingAppend append) {
         Conversation c = lockOrCreate(append.key());
         TurnRows rows = new TurnRows();
-        AppendedTurn appended = appendAll(c, List.of(append.turn()), append.vectors(), rows).get(0);
+        AppendedTurn appended = appendAll(c, List.of(append.turn()), Precomputed.of(List.of(append)), rows).get(0);
         insert(rows);
         return foldCommit(c, appended, append.commit());
     }
@@ -471,7 +574,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         Map<String, float[]> vectors = embedInline(turns);
         Conversation c = lockOrCreate(key);
         TurnRows rows = new TurnRows();
-        List<AppendedTurn> appended = appendAll(c, turns, vectors, rows);
+        List<AppendedTurn> appended = appendAll(c, turns, Precomputed.vectorsOnly(vectors), rows);
         insert(rows);
         return appended;
     }
@@ -531,7 +634,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         // else is locked in it). When that fails (a concurrent import or writer created one of them, or inserted
         // the same keys in another order and the database broke the deadlock) they are created one by one, one
         // short transaction each, which never waits on another call's uncommitted insert for long.
-        Map<ConversationKey, Conversation> existing = store().findByKeys(tenantId, byKey.keySet());
+        Map<ConversationKey, Long> existing = store().findIdsByKeys(tenantId, byKey.keySet());
         java.util.Set<ConversationKey> created = createMissing(
                 byKey.keySet().stream().filter(k -> !existing.containsKey(k)).toList());
         long[] counts;
@@ -605,10 +708,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public long[] writeImportBatch(String tenantId, Map<ConversationKey, List<ImportLine>> byKey,
             Map<String, float[]> vectors, boolean deferIndexing) {
-        Map<ConversationKey, Long> conversationIds = new java.util.HashMap<>();
-        store().findByKeys(tenantId, byKey.keySet()).forEach((k, c) -> conversationIds.put(k, c.getId()));
-        // The locking query must load every row afresh, not return the unlocked copies just read.
-        store().flushAndClear();
+        Map<ConversationKey, Conversation> locked = lockByKeys(byKey.keySet());
         if (deferIndexing) {
             deferredIndexing.defer(em);
         }
@@ -617,7 +717,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         long imported = 0;
         long duplicates = 0;
         TurnRows rows = new TurnRows();
-        for (LockedAppend written : appendToLocked(conversationIds, turnsByKey, vectors, rows).values()) {
+        for (LockedAppend written : appendToLocked(locked, turnsByKey, Precomputed.vectorsOnly(vectors), rows).values()) {
             for (AppendedTurn appended : written.turns()) {
                 if (appended.created()) {
                     imported++;
@@ -817,25 +917,41 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     }
 
     /**
+     * A turn with the identity {@link #write} gives it: its turn id (a random UUID when it has none), user and chatbot
+     * (the key's when absent) and timestamp ({@code now} when absent, else truncated to microseconds).
+     */
+    private static TurnRecord resolveIdentity(ConversationKey key, TurnRecord turn, Instant now) {
+        return turn.withIdentity(turn.turnId() != null ? turn.turnId() : UUID.randomUUID().toString(), null,
+                turn.userId() != null ? turn.userId() : key.userId(),
+                turn.timestamp() == null ? now : turn.timestamp().truncatedTo(ChronoUnit.MICROS),
+                turn.chatbotId() != null ? turn.chatbotId() : key.chatbotId(), TurnState.RAW, 2);
+    }
+
+    /** Spec §2–§3: normalizes, counts tokens and finds the oversized tool outputs of a turn with its identity. */
+    private PreparedTurn prepare(TurnRecord resolved) {
+        return TurnPreparer.prepare(resolved, settings.normalizationEnabled(), settings.tokenCounter(),
+                settings.offloadThresholdTokens());
+    }
+
+    /**
      * Appends turns in order to a locked conversation, idempotent on turn ids: ids already stored, or repeated
      * within the list, are answered with the stored turn and {@code created == false}. Which ids exist is
      * asked once, before anything is written, so no query runs between the inserts.
      */
-    private List<AppendedTurn> appendAll(Conversation c, List<TurnRecord> inputs, Map<String, float[]> vectors,
-            TurnRows rows) {
+    private List<AppendedTurn> appendAll(Conversation c, List<TurnRecord> inputs, Precomputed pre, TurnRows rows) {
         List<String> given = new ArrayList<>();
         inputs.forEach(t -> {
             if (t.turnId() != null) {
                 given.add(t.turnId());
             }
         });
-        return appendAll(c, inputs, given.isEmpty() ? java.util.Set.of() : store().existingTurnIds(c, given), vectors,
+        return appendAll(c, inputs, given.isEmpty() ? java.util.Set.of() : store().existingTurnIds(c, given), pre,
                 rows);
     }
 
     /** As {@link #appendAll(Conversation, List, Map, TurnRows)} with the stored ids already known. */
     private List<AppendedTurn> appendAll(Conversation c, List<TurnRecord> inputs, java.util.Set<String> stored,
-            Map<String, float[]> vectors, TurnRows rows) {
+            Precomputed pre, TurnRows rows) {
         List<String> ids = new ArrayList<>(inputs.size());
         for (TurnRecord input : inputs) {
             ids.add(input.turnId() != null ? input.turnId() : UUID.randomUUID().toString());
@@ -851,7 +967,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 Turn existing = store().findTurn(c, turnId);
                 results.add(new AppendedTurn(c.getId(), TurnMapper.record(existing, existing.getInvocations()), false));
             } else {
-                AppendedTurn appended = write(c, inputs.get(i), turnId, vectors, rows);
+                AppendedTurn appended = write(c, inputs.get(i), turnId, pre, rows);
                 writtenNow.put(turnId, appended);
                 results.add(appended);
             }
@@ -864,15 +980,16 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      * searchable messages (embedded beforehand: {@code vectors}), collected in {@code rows}, which the caller
      * inserts ({@link #insert(TurnRows)}).
      */
-    private AppendedTurn write(Conversation c, TurnRecord input, String turnId, Map<String, float[]> vectors,
-            TurnRows rows) {
+    private AppendedTurn write(Conversation c, TurnRecord input, String turnId, Precomputed pre, TurnRows rows) {
         Instant now = now();
         Instant timestamp = input.timestamp() == null ? now : input.timestamp().truncatedTo(ChronoUnit.MICROS);
         TurnRecord resolved = input.withIdentity(turnId, null,
                 input.userId() != null ? input.userId() : c.getUserId(), timestamp,
                 input.chatbotId() != null ? input.chatbotId() : c.getChatbotId(), TurnState.RAW, 2);
-        PreparedTurn prepared = TurnPreparer.prepare(resolved, settings.normalizationEnabled(), settings.tokenCounter(),
-                settings.offloadThresholdTokens());
+        PreparedTurn prepared = pre.prepared().get(input);
+        if (prepared == null) {
+            prepared = prepare(resolved);
+        }
         OmissionStore omissions = new OmissionStore(em);
         for (Omission omission : prepared.omissions()) {
             omissions.put(c, omission.content(), turnId, omission.toolName(), now, settings.omissionTtl());
@@ -880,7 +997,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         String model = settings.messageEmbeddingModel().name();
         Turn turn = store().newTurn(c, prepared.turn(), now);
         rows.add(turn);
-        MessageIndex.messages(turn, input, vectors, model).forEach(rows::add);
+        MessageIndex.messages(turn, input, pre.vectors(), model).forEach(rows::add);
         TurnRecord stored = prepared.turn().withIdentity(turnId, turn.getSeq(), resolved.userId(), timestamp,
                 resolved.chatbotId(), TurnState.RAW, prepared.turn().schemaVersion());
         return new AppendedTurn(c.getId(), stored, true);

@@ -96,27 +96,66 @@ public class ConversationStore {
     }
 
     /**
-     * Finds the conversations of many keys of one tenant with one query per 500 users (no lock).
+     * Finds the ids of many conversations of one tenant by key, with one SQL query per
+     * {@value #KEYS_PER_QUERY} keys (no lock, nothing loaded into the persistence context). SQL rather than JPQL:
+     * Hibernate 6.6 translates a query with a list parameter again on every execution.
      *
      * @param tenantId the tenant of every key
-     * @param keys     the keys
-     * @return key → conversation, for the keys that exist
+     * @param keys     the keys (their tenant ids are not read)
+     * @return key (with {@code tenantId}) → conversation id, for the keys that exist
      */
-    public Map<ConversationKey, Conversation> findByKeys(String tenantId, java.util.Collection<ConversationKey> keys) {
-        Map<ConversationKey, Conversation> found = new HashMap<>();
-        List<String> users = new ArrayList<>(new java.util.LinkedHashSet<>(keys.stream().map(ConversationKey::userId).toList()));
-        java.util.Set<ConversationKey> wanted = new java.util.HashSet<>(keys);
-        for (int from = 0; from < users.size(); from += 500) {
-            List<String> chunk = users.subList(from, Math.min(users.size(), from + 500));
-            for (Conversation c : em.createQuery("SELECT c FROM Conversation c WHERE c.tenantId = :t AND c.userId IN :users",
-                    Conversation.class).setParameter("t", tenantId).setParameter("users", chunk).getResultList()) {
-                ConversationKey key = new ConversationKey(c.getTenantId(), c.getChatbotId(), c.getUserId(), c.getSessionId());
-                if (wanted.contains(key)) {
-                    found.put(key, c);
-                }
+    public Map<ConversationKey, Long> findIdsByKeys(String tenantId, java.util.Collection<ConversationKey> keys) {
+        Map<ConversationKey, Long> found = new HashMap<>();
+        List<ConversationKey> all = new ArrayList<>(new java.util.LinkedHashSet<>(keys));
+        for (int from = 0; from < all.size(); from += KEYS_PER_QUERY) {
+            List<ConversationKey> chunk = all.subList(from, Math.min(all.size(), from + KEYS_PER_QUERY));
+            int slots = paddedSize(chunk.size());
+            StringBuilder sql = new StringBuilder("SELECT id, chatbot_key, user_id, session_id FROM conversation"
+                    + " WHERE tenant_id = ?1 AND (");
+            for (int i = 0; i < slots; i++) {
+                int p = 2 + 3 * i;
+                sql.append(i == 0 ? "" : " OR ").append("(chatbot_key = ?").append(p).append(" AND user_id = ?")
+                        .append(p + 1).append(" AND session_id = ?").append(p + 2).append(')');
+            }
+            jakarta.persistence.Query q = em.createNativeQuery(sql.append(')').toString());
+            q.setParameter(1, tenantId);
+            for (int i = 0; i < slots; i++) {
+                ConversationKey key = chunk.get(Math.min(i, chunk.size() - 1));
+                q.setParameter(2 + 3 * i, Conversation.toKey(key.chatbotId()));
+                q.setParameter(3 + 3 * i, key.userId());
+                q.setParameter(4 + 3 * i, key.sessionId());
+            }
+            for (Object result : q.getResultList()) {
+                Object[] row = (Object[]) result;
+                String chatbotKey = (String) row[1];
+                found.put(new ConversationKey(tenantId,
+                        Conversation.DEFAULT_CHATBOT_KEY.equals(chatbotKey) ? null : chatbotKey,
+                        (String) row[2], (String) row[3]), ((Number) row[0]).longValue());
             }
         }
         return found;
+    }
+
+    /** Keys looked up by one query of {@link #findIdsByKeys} (3 parameters each). */
+    static final int KEYS_PER_QUERY = 256;
+
+    /** Ids locked or looked up by one query of {@link #lockAll} and {@link #existingTurnIds}. */
+    static final int IDS_PER_QUERY = 512;
+
+    /**
+     * The number of placeholders for a list of {@code n} values: the next power of two (the list padded with its
+     * last value), so that a few SQL statements, prepared once each, serve every list size.
+     */
+    static int paddedSize(int n) {
+        return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
+    }
+
+    /** Appends {@code ?from, ?from+1, …} for {@code count} positional parameters. */
+    private static StringBuilder placeholders(StringBuilder sql, int from, int count) {
+        for (int i = 0; i < count; i++) {
+            sql.append(i == 0 ? "?" : ", ?").append(from + i);
+        }
+        return sql;
     }
 
     /**
@@ -129,15 +168,11 @@ public class ConversationStore {
     public Map<Long, Conversation> lockAll(java.util.Collection<Long> ids) {
         Map<Long, Conversation> locked = new HashMap<>();
         List<Long> sorted = new ArrayList<>(new java.util.TreeSet<>(ids));
-        for (int from = 0; from < sorted.size(); from += 500) {
-            List<Long> chunk = sorted.subList(from, Math.min(sorted.size(), from + 500));
-            // One placeholder per id (a list parameter in native SQL is Hibernate's extension), padded to the next
-            // power of two with the last id, so that a few statements serve every batch size.
-            int slots = chunk.size() <= 1 ? 1 : Integer.highestOneBit(chunk.size() - 1) << 1;
-            StringBuilder sql = new StringBuilder("SELECT * FROM conversation WHERE id IN (");
-            for (int i = 1; i <= slots; i++) {
-                sql.append(i == 1 ? "?" : ", ?").append(i);
-            }
+        for (int from = 0; from < sorted.size(); from += IDS_PER_QUERY) {
+            List<Long> chunk = sorted.subList(from, Math.min(sorted.size(), from + IDS_PER_QUERY));
+            // One placeholder per id (a list parameter in native SQL is Hibernate's extension), padded.
+            int slots = paddedSize(chunk.size());
+            StringBuilder sql = placeholders(new StringBuilder("SELECT * FROM conversation WHERE id IN ("), 1, slots);
             jakarta.persistence.Query q = lockQuery(sql.append(") ORDER BY id FOR UPDATE").toString());
             for (int i = 0; i < slots; i++) {
                 q.setParameter(i + 1, chunk.get(Math.min(i, chunk.size() - 1)));
@@ -151,9 +186,10 @@ public class ConversationStore {
     }
 
     /**
-     * Finds which turn ids already exist, for many conversations at once.
+     * Finds which turn ids already exist, for many conversations at once, with one SQL query per
+     * {@value #IDS_PER_QUERY} turn ids (see {@link #findIdsByKeys} for why SQL).
      *
-     * @param conversationIds the conversations
+     * @param conversationIds the conversations (at most {@value #IDS_PER_QUERY})
      * @param turnIds         candidate turn ids
      * @return conversation id → the subset of {@code turnIds} stored in it
      */
@@ -163,49 +199,43 @@ public class ConversationStore {
         if (conversationIds.isEmpty() || turnIds.isEmpty()) {
             return found;
         }
-        List<String> all = new ArrayList<>(new java.util.HashSet<>(turnIds));
-        for (int from = 0; from < all.size(); from += 500) {
-            List<String> chunk = all.subList(from, Math.min(all.size(), from + 500));
-            for (Object[] row : em.createQuery("SELECT t.conversation.id, t.turnId FROM Turn t"
-                    + " WHERE t.conversation.id IN :cs AND t.turnId IN :ids", Object[].class)
-                    .setParameter("cs", conversationIds).setParameter("ids", chunk).getResultList()) {
-                found.computeIfAbsent((Long) row[0], k -> new java.util.HashSet<>()).add((String) row[1]);
+        List<Long> cs = new ArrayList<>(new java.util.TreeSet<>(conversationIds));
+        if (cs.size() > IDS_PER_QUERY) {
+            throw new IllegalArgumentException(cs.size() + " conversations; at most " + IDS_PER_QUERY + " at once");
+        }
+        int csSlots = paddedSize(cs.size());
+        List<String> all = new ArrayList<>(new java.util.LinkedHashSet<>(turnIds));
+        for (int from = 0; from < all.size(); from += IDS_PER_QUERY) {
+            List<String> chunk = all.subList(from, Math.min(all.size(), from + IDS_PER_QUERY));
+            int idSlots = paddedSize(chunk.size());
+            StringBuilder sql = placeholders(new StringBuilder(
+                    "SELECT conversation_id, turn_id FROM turn WHERE conversation_id IN ("), 1, csSlots);
+            placeholders(sql.append(") AND turn_id IN ("), 1 + csSlots, idSlots).append(')');
+            jakarta.persistence.Query q = em.createNativeQuery(sql.toString());
+            for (int i = 0; i < csSlots; i++) {
+                q.setParameter(1 + i, cs.get(Math.min(i, cs.size() - 1)));
+            }
+            for (int i = 0; i < idSlots; i++) {
+                q.setParameter(1 + csSlots + i, chunk.get(Math.min(i, chunk.size() - 1)));
+            }
+            for (Object result : q.getResultList()) {
+                Object[] row = (Object[]) result;
+                found.computeIfAbsent(((Number) row[0]).longValue(), k -> new java.util.HashSet<>()).add((String) row[1]);
             }
         }
         return found;
     }
 
     /**
-     * Finds which of the given turn ids already exist in a conversation, in one query.
+     * Finds which of the given turn ids already exist in a conversation ({@link #existingTurnIds(java.util.Collection,
+     * java.util.Collection)} for one conversation).
      *
      * @param c       the conversation
      * @param turnIds candidate ids
      * @return the subset that is stored
      */
     public java.util.Set<String> existingTurnIds(Conversation c, java.util.Collection<String> turnIds) {
-        java.util.Set<String> found = new java.util.HashSet<>();
-        if (turnIds.size() == 1) {
-            // The common case (one turn per call) with a single-valued parameter: Hibernate reuses the translated
-            // SQL of such a query, while an IN list is translated again on every execution (measured: 10 % of
-            // the CPU of a REST addTurn).
-            String turnId = turnIds.iterator().next();
-            found.addAll(em.createQuery("SELECT t.turnId FROM Turn t WHERE t.conversation = :c AND t.turnId = :id",
-                    String.class).setParameter("c", c).setParameter("id", turnId).getResultList());
-            return found;
-        }
-        List<String> all = new ArrayList<>(turnIds);
-        for (int from = 0; from < all.size(); from += 500) {
-            List<String> chunk = all.subList(from, Math.min(all.size(), from + 500));
-            found.addAll(em.createQuery("SELECT t.turnId FROM Turn t WHERE t.conversation = :c AND t.turnId IN :ids",
-                    String.class).setParameter("c", c).setParameter("ids", chunk).getResultList());
-        }
-        return found;
-    }
-
-    /** Writes pending changes and empties the persistence context (keeps long batches linear). */
-    public void flushAndClear() {
-        em.flush();
-        em.clear();
+        return existingTurnIds(List.of(c.getId()), turnIds).getOrDefault(c.getId(), new java.util.HashSet<>());
     }
 
     /**

@@ -227,6 +227,61 @@ class ConversationStoreTest {
 
     @ParameterizedTest(name = "{0}", autoCloseArguments = false)
     @MethodSource("units")
+    void idsByKeyAndStoredTurnIdsAreFoundExactly(String name, EntityManagerFactory emf) {
+        Instant now = Instant.parse("2026-01-04T00:00:00Z");
+        String user = "ids \"q\" 😀 漢字 " + name;
+        ConversationKey slash = ConversationKey.of(null, user, "a/b");
+        ConversationKey escaped = ConversationKey.of(null, user, "a%2Fb");
+        ConversationKey bot = ConversationKey.of("bot/α", user, "a/b");
+        ConversationKey other = ConversationKey.of(null, user, "not asked for");
+        Map<ConversationKey, Long> ids = inTx(emf, store -> {
+            Map<ConversationKey, Long> made = new LinkedHashMap<>();
+            for (ConversationKey k : List.of(slash, escaped, bot, other)) {
+                Conversation c = store.insert(k, null, now);
+                made.put(k, c.getId());
+                for (int t = 0; t < 2; t++) {
+                    String turnId = k.sessionId() + "#" + t;
+                    store.append(c, TurnRecord.of(turnId, "q", "a").withIdentity(turnId, null, user, now, k.chatbotId(),
+                            TurnState.RAW, 2).withTokenCount(new TokenCount(1, 1, 0, 2, "o200k_base")), now);
+                }
+            }
+            return made;
+        });
+
+        // The default chatbot (null) and 'bot/α' are different keys; 'a/b' and 'a%2Fb' never collide.
+        ConversationKey absent = ConversationKey.of("bot/α", user, "a%2Fb");
+        Map<ConversationKey, Long> found = inTx(emf, store -> store.findIdsByKeys("default",
+                List.of(slash, escaped, bot, absent)));
+        assertThat(found).containsOnly(Map.entry(slash, ids.get(slash)), Map.entry(escaped, ids.get(escaped)),
+                Map.entry(bot, ids.get(bot)));
+        Map<ConversationKey, Long> elsewhere = inTx(emf, store -> store.findIdsByKeys("another-tenant", List.of(slash)));
+        assertThat(elsewhere).isEmpty();
+
+        // 300 keys: two queries, the second padded.
+        List<ConversationKey> many = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            many.add(ConversationKey.of(null, "many-" + name, "s" + i));
+        }
+        inTx(emf, store -> {
+            many.forEach(k -> store.insert(k, null, now));
+            return null;
+        });
+        Map<ConversationKey, Long> all = inTx(emf, store -> store.findIdsByKeys("default", many));
+        assertThat(all).containsOnlyKeys(many);
+        assertThat(new HashSet<>(all.values())).hasSize(300);
+
+        // Turn ids by conversation: 'a/b#0' is stored in two of them, 'a%2Fb#1' in one, 'x' nowhere.
+        Map<Long, Set<String>> stored = inTx(emf, store -> store.existingTurnIds(
+                List.of(ids.get(bot), ids.get(slash), ids.get(escaped)), List.of("a/b#0", "a%2Fb#1", "x")));
+        assertThat(stored).containsOnly(Map.entry(ids.get(slash), Set.of("a/b#0")),
+                Map.entry(ids.get(bot), Set.of("a/b#0")), Map.entry(ids.get(escaped), Set.of("a%2Fb#1")));
+        Set<String> one = inTx(emf, store -> store.existingTurnIds(store.find("default", ids.get(other), false),
+                List.of("not asked for#1", "a/b#1")));
+        assertThat(one).containsExactly("not asked for#1");
+    }
+
+    @ParameterizedTest(name = "{0}", autoCloseArguments = false)
+    @MethodSource("units")
     void pagesOf250SessionsWithEqualTimestampsHaveNoGapsOrRepeats(String name, EntityManagerFactory emf) {
         Instant sameInstant = Instant.parse("2026-01-01T00:00:00Z");
         String user = "pager-" + name;

@@ -189,6 +189,36 @@ class ConcurrencyIT {
     }
 
     /**
+     * A batch write remembers the ids of the conversations it wrote (a hint checked under the row lock): after a
+     * conversation is deleted, the next import into the same key finds the remembered id gone, looks the key up
+     * again and writes into the new conversation; nothing is lost and no other conversation is touched.
+     */
+    @ParameterizedTest
+    @MethodSource("servers")
+    void anImportIntoADeletedConversationsKeyWritesIntoItsNewConversation(Api api) throws Exception {
+        String user = unique("stale-id");
+        String first = line(user, 0, 0) + line(user, 1, 1);
+        Api.Response r = api.postRaw("/import", first, "application/x-ndjson");
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        long old = api.get("/conversations/lookup" + query("chatbotId", "bot", "userId", user, "sessionId", "s0")).json()
+                .get("conversationId").asLong();
+        long kept = api.get("/conversations/lookup" + query("chatbotId", "bot", "userId", user, "sessionId", "s1")).json()
+                .get("conversationId").asLong();
+        assertThat(api.delete("/conversations/" + old).status()).isEqualTo(204);
+
+        Api.Response again = api.postRaw("/import", line(user, 0, 2) + line(user, 1, 3), "application/x-ndjson");
+        assertThat(again.status()).as(again.body()).isEqualTo(200);
+        assertThat(again.json().get("turnsImported").asLong()).isEqualTo(2);
+        assertThat(again.json().get("conversationsCreated").asLong()).isEqualTo(1);
+        long renewed = api.get("/conversations/lookup" + query("chatbotId", "bot", "userId", user, "sessionId", "s0")).json()
+                .get("conversationId").asLong();
+        assertThat(renewed).isNotEqualTo(old);
+        assertThat(Turns.turnIds(api.get("/conversations/" + renewed).json())).containsExactly("line-0-2");
+        assertThat(Turns.turnIds(api.get("/conversations/" + kept).json())).containsExactly("line-1-1", "line-1-3");
+        assertThat(api.get("/conversations/" + old).status()).isEqualTo(404);
+    }
+
+    /**
      * Posts the bodies as concurrent imports of 300 lines into 60 new conversations of {@code user}, checks the
      * reports add up (no line errors, 300 stored, the given duplicates, 60 conversations created) and returns the
      * user's sessions (exactly 60).

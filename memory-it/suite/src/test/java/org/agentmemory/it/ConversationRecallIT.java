@@ -122,6 +122,37 @@ class ConversationRecallIT {
     }
 
     /**
+     * Concurrent {@code addTurn} calls are group-committed, and the batch's writer does not wait for the index:
+     * each call waits for its own messages instead. Every client finds its own turn by a word only it used, in
+     * full-text recall, the moment its call returns.
+     */
+    @ParameterizedTest
+    @MethodSource("servers")
+    void concurrentlyAddedTurnsAreSearchableWhenTheirCallReturns(Api api) {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String user = "recall-at-once-" + run;
+        int clients = 8;
+        int turnsEach = 10;
+        List<List<String>> misses = Concurrently.run(clients, client -> {
+            List<String> missed = new ArrayList<>();
+            for (int i = 0; i < turnsEach; i++) {
+                String word = "zq" + run + "x" + client + "y" + i;
+                Api.Response r = api.post("/turns", Api.obj("chatbotId", "recall-it", "userId", user,
+                        "sessionId", "s" + (i % 3), "turn", Api.obj("turnId", "c" + client + "-" + i,
+                                "userMessage", "Remember the code word " + word + " please.",
+                                "assistantResponse", "Noted.")));
+                assertThat(r.status()).as(r.body()).isEqualTo(201);
+                List<JsonNode> hits = search(api, Api.obj("userId", user, "query", word, "mode", "full_text"));
+                if (hits.isEmpty() || !hits.get(0).get("content").asText().contains(word)) {
+                    missed.add(word);
+                }
+            }
+            return missed;
+        });
+        assertThat(misses).allSatisfy(m -> assertThat(m).isEmpty());
+    }
+
+    /**
      * An import of several batches (memory.import.batch-lines is 500) writes each batch's index entries in the
      * background while the next batch is stored; the answer waits for all of them, so every imported message is
      * searchable the moment the import returns — from the first batch, a middle one and the last line.

@@ -26,9 +26,14 @@ import org.agentmemory.it.support.Api;
  *   <li>{@code POST /import} of 20,000 JSONL turns, turns/s;</li>
  *   <li>{@code GET /conversations/{id}} of a 1,000-turn conversation, latency p50/p99 over 200 reads.</li>
  * </ol>
- * Each write phase is warmed up with the same work first ({@code -Dbench.warmupPerClient}, default 1,000 turns
- * per client; {@code -Dbench.turnsPerClient}, default 1,000, are measured), and on Linux the report adds the
- * milliseconds of CPU the server, PostgreSQL and this program spent per turn ({@link ProcessCpu}).
+ * Each write phase measures a steady state: it is first run in warm-up rounds of the same work (REST and JDBC:
+ * {@code -Dbench.warmupPerClient}, default 1,000 turns per client; import: 5,000 turns) until a round's rate is
+ * within {@value #STEADY_PERCENT} % of the round before, after at least {@value #WARMUP_MIN_ROUNDS} and at most
+ * {@code -Dbench.warmupMaxRounds} (default {@value #WARMUP_MAX_ROUNDS_DEFAULT}) rounds: the server's JIT compiler
+ * needs tens of thousands of calls through WildFly's deep stacks before it is done, and a cold phase measures the
+ * compiler, not the service. The report lists every warm-up round's rate. {@code -Dbench.turnsPerClient} (default
+ * 1,000) are then measured, and on Linux the report adds the milliseconds of CPU the server, PostgreSQL and this
+ * program spent per turn ({@link ProcessCpu}).
  * Run (starts the PostgreSQL WildFly of the integration tests, runs this, stops it):
  * {@code mvn -pl memory-it/suite -am verify -Pbenchmark -DskipTests}
  */
@@ -37,6 +42,11 @@ public final class ConversationBenchmark {
     private static final int CLIENTS = 8;
     private static final int TURNS_PER_CLIENT = Integer.getInteger("bench.turnsPerClient", 1000);
     private static final int WARMUP_PER_CLIENT = Integer.getInteger("bench.warmupPerClient", 1000);
+    private static final int WARMUP_MIN_ROUNDS = 6;
+    private static final int WARMUP_MAX_ROUNDS_DEFAULT = 12;
+    private static final int WARMUP_MAX_ROUNDS = Integer.getInteger("bench.warmupMaxRounds", WARMUP_MAX_ROUNDS_DEFAULT);
+    private static final int WARMUP_MIN_ROUNDS_USED = Math.min(WARMUP_MIN_ROUNDS, WARMUP_MAX_ROUNDS);
+    private static final int STEADY_PERCENT = 5;
     private static final int IMPORT_TURNS = 20_000;
     private static final String USER_TEXT = "Can you check the deployment logs for the payment service and tell me why the"
             + " last rollout failed? It started around 10:40 and the pods keep restarting.";
@@ -63,16 +73,19 @@ public final class ConversationBenchmark {
         // Each phase is warmed up first (the JIT of the server, and of this program for the JDBC loop, needs a few
         // thousand calls), and the ceiling runs first, while the server is quiet: after the REST phase its
         // background embedder would work through that phase's messages at full speed and take CPU from the loop.
-        Measured jdbcCeiling = !parts.contains("jdbc") ? Measured.NOT_RUN : measure("plain JDBC", cpu, perRun, () -> {
-            runJdbc(jdbc, user, password, "jdbc-warm-" + run, WARMUP_PER_CLIENT);
+        Measured jdbcCeiling = !parts.contains("jdbc") ? Measured.NOT_RUN : measure("plain JDBC", cpu, perRun, r -> {
+            double rate = runJdbc(jdbc, user, password, "jdbc-warm" + r + "-" + run, WARMUP_PER_CLIENT);
             analyze(jdbc, user, password);
+            return rate;
         }, () -> runJdbc(jdbc, user, password, "jdbc-" + run, TURNS_PER_CLIENT));
-        Measured rest = !parts.contains("rest") ? Measured.NOT_RUN : measure("REST addTurn", cpu, perRun, () -> {
-            runRest(api, "warm-" + run, WARMUP_PER_CLIENT);
+        Measured rest = !parts.contains("rest") ? Measured.NOT_RUN : measure("REST addTurn", cpu, perRun, r -> {
+            double rate = runRest(api, "warm" + r + "-" + run, WARMUP_PER_CLIENT);
             analyze(jdbc, user, password);
+            return rate;
         }, () -> runRest(api, "rest-" + run, TURNS_PER_CLIENT));
         Measured importRate = !parts.contains("import") ? Measured.NOT_RUN : measure("import", cpu, IMPORT_TURNS,
-                () -> runImport(api, "warm-import-" + run, 5_000), () -> runImport(api, "import-" + run, IMPORT_TURNS));
+                r -> runImport(api, "warm-import" + r + "-" + run, 5_000),
+                () -> runImport(api, "import-" + run, IMPORT_TURNS));
         long pendingAfterWrites = 0;
         double catchUpSeconds = Double.NaN;
         long[] history = {0, 0};
@@ -98,6 +111,9 @@ public final class ConversationBenchmark {
                 100 * rest.perSecond() / jdbcCeiling.perSecond()));
         report.append(String.format(Locale.ROOT, "| JSONL import, 20,000 turns | %.0f turns/s | >= 5,000 |%n",
                 importRate.perSecond()));
+        report.append("| warm-up rounds, plain JDBC (turns/s) | ").append(jdbcCeiling.warmUp()).append(" | |\n");
+        report.append("| warm-up rounds, REST addTurn (turns/s) | ").append(rest.warmUp()).append(" | |\n");
+        report.append("| warm-up rounds, import (turns/s) | ").append(importRate.warmUp()).append(" | |\n");
         report.append("| CPU per turn, plain JDBC | ").append(jdbcCeiling.cpu()).append(" | |\n");
         report.append("| CPU per turn, REST addTurn | ").append(rest.cpu()).append(" | |\n");
         report.append("| CPU per turn, import | ").append(importRate.cpu()).append(" | |\n");
@@ -109,15 +125,18 @@ public final class ConversationBenchmark {
         System.out.println(report);
     }
 
-    /** A throughput (per second) and the CPU it took per unit ({@link ProcessCpu#perUnit}). */
-    private record Measured(double perSecond, String cpu) {
-        static final Measured NOT_RUN = new Measured(Double.NaN, "not run");
+    /**
+     * A throughput (per second), the CPU it took per unit ({@link ProcessCpu#perUnit}) and the rates of the warm-up
+     * rounds before it.
+     */
+    private record Measured(double perSecond, String cpu, String warmUp) {
+        static final Measured NOT_RUN = new Measured(Double.NaN, "not run", "not run");
     }
 
-    /** Work that may throw, run for its side effects. */
+    /** One warm-up round, numbered from 1, that answers its throughput, per second. */
     @FunctionalInterface
-    private interface Step {
-        void run() throws Exception;
+    private interface WarmUpRound {
+        double run(int round) throws Exception;
     }
 
     /** Work that answers a throughput, per second. */
@@ -126,12 +145,27 @@ public final class ConversationBenchmark {
         double run() throws Exception;
     }
 
-    /** Warms up, then measures one phase with the CPU each process spent on it, and prints both. */
-    private static Measured measure(String name, ProcessCpu cpu, long units, Step warmUp, Rate phase) throws Exception {
-        warmUp.run();
+    /**
+     * Warms up until the rate is steady (see the class comment), then measures one phase with the CPU each process
+     * spent on it, and prints both.
+     */
+    private static Measured measure(String name, ProcessCpu cpu, long units, WarmUpRound warmUp, Rate phase)
+            throws Exception {
+        List<String> rounds = new ArrayList<>();
+        double previous = Double.NaN;
+        for (int r = 1; r <= WARMUP_MAX_ROUNDS; r++) {
+            double rate = warmUp.run(r);
+            rounds.add(String.format(Locale.ROOT, "%.0f", rate));
+            System.out.printf(Locale.ROOT, "%s warm-up round %d: %.0f turns/s%n", name, r, rate);
+            if (r >= WARMUP_MIN_ROUNDS_USED && Math.abs(rate - previous) <= previous * STEADY_PERCENT / 100.0) {
+                break;
+            }
+            previous = rate;
+        }
         ProcessCpu.Sample before = cpu.sample();
         double perSecond = phase.run();
-        Measured measured = new Measured(perSecond, ProcessCpu.perUnit(before, cpu.sample(), units));
+        Measured measured = new Measured(perSecond, ProcessCpu.perUnit(before, cpu.sample(), units),
+                String.join(", ", rounds));
         System.out.printf(Locale.ROOT, "%s: %.0f turns/s (%s)%n", name, perSecond, measured.cpu());
         return measured;
     }

@@ -346,17 +346,13 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      */
     private Map<ConversationKey, LockedAppend> appendToLocked(Map<ConversationKey, Conversation> locked,
             Map<ConversationKey, List<TurnRecord>> turnsByKey, Precomputed pre, TurnRows rows) {
-        List<String> turnIds = new ArrayList<>();
-        turnsByKey.values().forEach(ts -> ts.forEach(t -> {
+        Map<Long, List<String>> turnIds = new java.util.HashMap<>();
+        turnsByKey.forEach((key, ts) -> ts.forEach(t -> {
             if (t.turnId() != null) {
-                turnIds.add(t.turnId());
+                turnIds.computeIfAbsent(locked.get(key).getId(), c -> new ArrayList<>()).add(t.turnId());
             }
         }));
-        List<Long> ids = locked.values().stream().map(Conversation::getId).toList();
-        Map<Long, java.util.Set<String>> stored = new java.util.HashMap<>();
-        for (int from = 0; from < ids.size(); from += 256) {
-            stored.putAll(store().existingTurnIds(ids.subList(from, Math.min(ids.size(), from + 256)), turnIds));
-        }
+        Map<Long, java.util.Set<String>> stored = store().existingTurnIds(turnIds);
         Map<ConversationKey, LockedAppend> written = new LinkedHashMap<>();
         for (Map.Entry<ConversationKey, List<TurnRecord>> entry : turnsByKey.entrySet()) {
             Conversation c = requireCreated(locked.get(entry.getKey()), entry.getKey());

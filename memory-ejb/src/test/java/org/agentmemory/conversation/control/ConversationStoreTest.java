@@ -271,10 +271,21 @@ class ConversationStoreTest {
         assertThat(new HashSet<>(all.values())).hasSize(300);
 
         // Turn ids by conversation: 'a/b#0' is stored in two of them, 'a%2Fb#1' in one, 'x' nowhere.
-        Map<Long, Set<String>> stored = inTx(emf, store -> store.existingTurnIds(
-                List.of(ids.get(bot), ids.get(slash), ids.get(escaped)), List.of("a/b#0", "a%2Fb#1", "x")));
-        assertThat(stored).containsOnly(Map.entry(ids.get(slash), Set.of("a/b#0")),
+        // Only the pairs asked for: 'a%2Fb#1' is asked of the 'a/b' conversation, where it is not stored.
+        Map<Long, Set<String>> stored = inTx(emf, store -> store.existingTurnIds(Map.of(
+                ids.get(bot), List.of("a/b#0", "x"), ids.get(slash), List.of("a/b#0", "a/b#1", "a%2Fb#1"),
+                ids.get(escaped), List.of("a%2Fb#1", "a%2Fb#1"))));
+        assertThat(stored).containsOnly(Map.entry(ids.get(slash), Set.of("a/b#0", "a/b#1")),
                 Map.entry(ids.get(bot), Set.of("a/b#0")), Map.entry(ids.get(escaped), Set.of("a%2Fb#1")));
+        // 600 pairs: two queries, the second padded.
+        Map<Long, List<String>> many600 = new LinkedHashMap<>();
+        for (int i = 0; i < 600; i++) {
+            many600.computeIfAbsent(ids.get(List.of(slash, escaped, bot).get(i % 3)), k -> new ArrayList<>())
+                    .add(i < 3 ? List.of("a/b#1", "a%2Fb#0", "a/b#0").get(i) : "absent-" + i);
+        }
+        Map<Long, Set<String>> found600 = inTx(emf, store -> store.existingTurnIds(many600));
+        assertThat(found600).containsOnly(Map.entry(ids.get(slash), Set.of("a/b#1")),
+                Map.entry(ids.get(escaped), Set.of("a%2Fb#0")), Map.entry(ids.get(bot), Set.of("a/b#0")));
         Set<String> one = inTx(emf, store -> store.existingTurnIds(store.find("default", ids.get(other), false),
                 List.of("not asked for#1", "a/b#1")));
         assertThat(one).containsExactly("not asked for#1");

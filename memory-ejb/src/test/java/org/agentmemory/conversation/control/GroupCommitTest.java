@@ -168,7 +168,9 @@ class GroupCommitTest {
         Future<String> first = pool.submit(() -> group.submit(0, writer));
         Future<String> second = pool.submit(() -> group.submit(1, writer));
         assertThat(bothWriting.await(10, TimeUnit.SECONDS)).as("two lone calls write at the same time").isTrue();
+        // Queued one after the other, so that their batch has a known order.
         Future<String> third = pool.submit(() -> group.submit(2, writer));
+        awaitQueued(group, batches, 1);
         Future<String> fourth = pool.submit(() -> group.submit(3, writer));
         awaitQueued(group, batches, 2);
         release.countDown();

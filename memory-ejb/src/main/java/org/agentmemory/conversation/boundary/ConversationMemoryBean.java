@@ -696,7 +696,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      * the memory views (public only so that the container can apply the transaction).
      *
      * @param tenantId      the tenant
-     * @param byKey         checked lines by conversation, each list in line order; every conversation exists
+     * @param byKey         checked lines by conversation, each list in line order; every conversation exists (one
+     *                      deleted since is created again, {@link #lockByKeys})
      * @param vectors       message vectors computed beforehand, by turn id (may be empty)
      * @param deferIndexing whether the search index writes are left to complete after the commit
      * @return {@code [turns written, duplicates]}

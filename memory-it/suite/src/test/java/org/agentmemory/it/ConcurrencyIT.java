@@ -219,6 +219,46 @@ class ConcurrencyIT {
     }
 
     /**
+     * Two calls creating the same conversation at once is a race the service handles; the server log must not call
+     * it an error (config/wildfly/configure-server.cli drops Hibernate's ERROR lines for that constraint). Rounds of
+     * 8 concurrent writes (single turns and one-line imports) to a fresh key, the conversation deleted after each,
+     * until PostgreSQL has reported a unique-key violation at least once (Hibernate's WARN line, which stays).
+     */
+    @Test
+    void creationRacesAreHandledWithoutErrorLinesInTheServerLog() throws Exception {
+        Api api = Api.postgres();
+        java.nio.file.Path log = java.nio.file.Path.of(System.getProperty("it.pg.log"));
+        String user = unique("race-log");
+        long violationsBefore = countLines(log, "SQLState: 23505");
+        long errorsBefore = countLines(log, "ERROR", "uk_conversation_key");
+        int rounds = 0;
+        while (countLines(log, "SQLState: 23505") == violationsBefore && rounds < 40) {
+            int round = rounds++;
+            List<Integer> statuses = Concurrently.run(CLIENTS, client -> client % 2 == 0
+                    ? api.post("/turns", addTurn(null, user, "s", turn("r" + round + "-" + client, "q", "a"))).status()
+                    : api.postRaw("/import", Api.JSON.valueToTree(Api.obj("key", Api.obj("userId", user, "sessionId", "s"),
+                            "turn", turn("r" + round + "-" + client, "q", "a"))).toString() + "\n",
+                            "application/x-ndjson").status());
+            assertThat(statuses).allSatisfy(s -> assertThat(s).isIn(200, 201));
+            long id = api.get("/conversations/lookup" + query("userId", user, "sessionId", "s")).json()
+                    .get("conversationId").asLong();
+            assertThat(api.get("/conversations/" + id).json().get("turns")).hasSize(CLIENTS);
+            assertThat(api.delete("/conversations/" + id).status()).isEqualTo(204);
+        }
+        assertThat(countLines(log, "SQLState: 23505")).as("a creation race happened in %d rounds", rounds)
+                .isGreaterThan(violationsBefore);
+        assertThat(countLines(log, "ERROR", "uk_conversation_key")).isEqualTo(errorsBefore);
+    }
+
+    /** @return how many lines of the file contain every one of the parts */
+    private static long countLines(java.nio.file.Path file, String... parts) throws java.io.IOException {
+        try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(file,
+                java.nio.charset.StandardCharsets.ISO_8859_1)) {
+            return lines.filter(l -> java.util.Arrays.stream(parts).allMatch(l::contains)).count();
+        }
+    }
+
+    /**
      * Posts the bodies as concurrent imports of 300 lines into 60 new conversations of {@code user}, checks the
      * reports add up (no line errors, 300 stored, the given duplicates, 60 conversations created) and returns the
      * user's sessions (exactly 60).

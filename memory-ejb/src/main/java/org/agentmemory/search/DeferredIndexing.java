@@ -46,8 +46,17 @@ public class DeferredIndexing {
         Search.session(em).indexingPlanSynchronizationStrategy(strategy);
     }
 
-    /** The synchronization writes are configured with: {@code memory.search.synchronization}, as in persistence.xml. */
-    private static final String CONFIGURED = System.getProperty("memory.search.synchronization", "read-sync");
+    /**
+     * The synchronization writes are configured with ({@code memory.search.synchronization}, read as persistence.xml
+     * reads it); {@code null} for {@code async}.
+     */
+    private static final IndexingPlanSynchronizationStrategy CONFIGURED =
+            switch (System.getProperty("memory.search.synchronization", "read-sync")) {
+                case "write-sync" -> IndexingPlanSynchronizationStrategy.writeSync();
+                case "sync" -> IndexingPlanSynchronizationStrategy.sync();
+                case "async" -> null;
+                default -> IndexingPlanSynchronizationStrategy.readSync();
+            };
 
     /**
      * Lets the current transaction commit without its thread waiting for the index writes, and hands the future of
@@ -62,15 +71,9 @@ public class DeferredIndexing {
      */
     public void handOff(EntityManager em,
             Consumer<? super CompletableFuture<? extends SearchIndexingPlanExecutionReport>> handler) {
-        IndexingPlanSynchronizationStrategy configured = switch (CONFIGURED) {
-            case "write-sync" -> IndexingPlanSynchronizationStrategy.writeSync();
-            case "sync" -> IndexingPlanSynchronizationStrategy.sync();
-            case "async" -> null;
-            default -> IndexingPlanSynchronizationStrategy.readSync();
-        };
-        if (configured != null) {
+        if (CONFIGURED != null) {
             Search.session(em).indexingPlanSynchronizationStrategy(context -> {
-                configured.apply(context);
+                CONFIGURED.apply(context);
                 context.indexingFutureHandler(handler);
             });
         }

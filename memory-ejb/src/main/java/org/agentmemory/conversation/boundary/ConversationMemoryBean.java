@@ -223,7 +223,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         Map<String, float[]> vectors = embedInline(List.of(turn));
         // Normalized and counted (jtokkit) here, in the caller's thread: not in the transaction, where a group-
         // committed batch does this for every call in it, one after the other, while holding row locks.
-        TurnRecord resolved = resolveIdentity(key, turn, now());
+        TurnRecord resolved = resolveIdentity(turn, turn.turnId() != null ? turn.turnId() : UUID.randomUUID().toString(),
+                key.userId(), key.chatbotId(), now());
         PendingAppend append = new PendingAppend(key, resolved, commit, vectors, prepare(resolved),
                 new java.util.concurrent.atomic.AtomicReference<>());
         if (transactions.getTransactionKey() != null) {
@@ -260,7 +261,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     /**
      * One {@code addTurn} call waiting to be written: the checked key and the turn with its identity resolved, the
      * compaction commit to fold (or {@code null}), the message vectors computed beforehand (may be empty), the turn
-     * prepared beforehand (normalized, counted; {@code null} to prepare it in the transaction), and where the batch
+     * prepared beforehand (normalized, counted), and where the batch
      * that writes it leaves the future of its index writes (set at commit; stays empty when nothing was indexed).
      * Not part of the memory views.
      */
@@ -284,9 +285,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
             Map<TurnRecord, PreparedTurn> prepared = new java.util.IdentityHashMap<>();
             for (PendingAppend a : appends) {
                 vectors.putAll(a.vectors());
-                if (a.prepared() != null) {
-                    prepared.put(a.turn(), a.prepared());
-                }
+                prepared.put(a.turn(), a.prepared());
             }
             return new Precomputed(vectors, prepared);
         }
@@ -631,6 +630,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         // the same keys in another order and the database broke the deadlock) they are created one by one, one
         // short transaction each, which never waits on another call's uncommitted insert for long.
         Map<ConversationKey, Long> existing = store().findIdsByKeys(tenantId, byKey.keySet());
+        // Hints for the write step's lock (checked there), which then looks up only the keys created here.
+        existing.forEach(CONVERSATION_IDS::put);
         java.util.Set<ConversationKey> created = createMissing(
                 byKey.keySet().stream().filter(k -> !existing.containsKey(k)).toList());
         long[] counts;
@@ -914,14 +915,14 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     }
 
     /**
-     * A turn with the identity {@link #write} gives it: its turn id (a random UUID when it has none), user and chatbot
-     * (the key's when absent) and timestamp ({@code now} when absent, else truncated to microseconds).
+     * A turn with the identity it is stored with: the given turn id, its user and chatbot (the conversation's when
+     * absent) and its timestamp ({@code now} when absent, else truncated to microseconds).
      */
-    private static TurnRecord resolveIdentity(ConversationKey key, TurnRecord turn, Instant now) {
-        return turn.withIdentity(turn.turnId() != null ? turn.turnId() : UUID.randomUUID().toString(), null,
-                turn.userId() != null ? turn.userId() : key.userId(),
+    private static TurnRecord resolveIdentity(TurnRecord turn, String turnId, String userId, String chatbotId,
+            Instant now) {
+        return turn.withIdentity(turnId, null, turn.userId() != null ? turn.userId() : userId,
                 turn.timestamp() == null ? now : turn.timestamp().truncatedTo(ChronoUnit.MICROS),
-                turn.chatbotId() != null ? turn.chatbotId() : key.chatbotId(), TurnState.RAW, 2);
+                turn.chatbotId() != null ? turn.chatbotId() : chatbotId, TurnState.RAW, 2);
     }
 
     /** Spec §2–§3: normalizes, counts tokens and finds the oversized tool outputs of a turn with its identity. */
@@ -979,10 +980,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      */
     private AppendedTurn write(Conversation c, TurnRecord input, String turnId, Precomputed pre, TurnRows rows) {
         Instant now = now();
-        Instant timestamp = input.timestamp() == null ? now : input.timestamp().truncatedTo(ChronoUnit.MICROS);
-        TurnRecord resolved = input.withIdentity(turnId, null,
-                input.userId() != null ? input.userId() : c.getUserId(), timestamp,
-                input.chatbotId() != null ? input.chatbotId() : c.getChatbotId(), TurnState.RAW, 2);
+        TurnRecord resolved = resolveIdentity(input, turnId, c.getUserId(), c.getChatbotId(), now);
+        Instant timestamp = resolved.timestamp();
         PreparedTurn prepared = pre.prepared().get(input);
         if (prepared == null) {
             prepared = prepare(resolved);

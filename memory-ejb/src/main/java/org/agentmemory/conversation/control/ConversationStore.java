@@ -113,23 +113,14 @@ public class ConversationStore {
         for (int from = 0; from < all.size(); from += KEYS_PER_QUERY) {
             List<ConversationKey> chunk = all.subList(from, Math.min(all.size(), from + KEYS_PER_QUERY));
             int slots = paddedSize(chunk.size());
-            StringBuilder sql = new StringBuilder("SELECT c.id, c.chatbot_key, c.user_id, c.session_id FROM conversation c"
-                    + " JOIN (VALUES ");
-            for (int i = 0; i < slots; i++) {
-                int p = 2 + 3 * i;
-                sql.append(i == 0 ? "" : ", ").append("(CAST(?").append(p).append(" AS VARCHAR(512)), CAST(?")
-                        .append(p + 1).append(" AS VARCHAR(512)), CAST(?").append(p + 2).append(" AS VARCHAR(512)))");
-            }
-            sql.append(") AS k(chatbot_key, user_id, session_id) ON c.chatbot_key = k.chatbot_key"
+            StringBuilder sql = values(new StringBuilder("SELECT c.id, c.chatbot_key, c.user_id, c.session_id"
+                    + " FROM conversation c JOIN "), 2, slots, "VARCHAR(512)", "VARCHAR(512)", "VARCHAR(512)");
+            sql.append(" AS k(chatbot_key, user_id, session_id) ON c.chatbot_key = k.chatbot_key"
                     + " AND c.user_id = k.user_id AND c.session_id = k.session_id WHERE c.tenant_id = ?1");
             jakarta.persistence.Query q = em.createNativeQuery(sql.toString());
             q.setParameter(1, tenantId);
-            for (int i = 0; i < slots; i++) {
-                ConversationKey key = chunk.get(Math.min(i, chunk.size() - 1));
-                q.setParameter(2 + 3 * i, Conversation.toKey(key.chatbotId()));
-                q.setParameter(3 + 3 * i, key.userId());
-                q.setParameter(4 + 3 * i, key.sessionId());
-            }
+            bindRows(q, 2, slots, chunk.stream().map(key -> new Object[] {Conversation.toKey(key.chatbotId()),
+                    key.userId(), key.sessionId()}).toList());
             for (Object result : q.getResultList()) {
                 Object[] row = (Object[]) result;
                 String chatbotKey = (String) row[1];
@@ -153,6 +144,34 @@ public class ConversationStore {
      */
     static int paddedSize(int n) {
         return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
+    }
+
+    /**
+     * Appends a {@code VALUES} list of {@code rows} rows of positional parameters numbered from {@code from}, each
+     * cast to its column's type (H2 cannot type a bare parameter in a {@code VALUES} list).
+     */
+    private static StringBuilder values(StringBuilder sql, int from, int rows, String... columnTypes) {
+        sql.append("(VALUES ");
+        int p = from;
+        for (int r = 0; r < rows; r++) {
+            sql.append(r == 0 ? "(" : ", (");
+            for (int c = 0; c < columnTypes.length; c++) {
+                sql.append(c == 0 ? "" : ", ").append("CAST(?").append(p++).append(" AS ").append(columnTypes[c])
+                        .append(')');
+            }
+            sql.append(')');
+        }
+        return sql.append(')');
+    }
+
+    /** Binds {@code rows} (padded to {@code slots} with the last one) to the parameters of {@link #values}. */
+    private static void bindRows(jakarta.persistence.Query q, int from, int slots, List<Object[]> rows) {
+        int p = from;
+        for (int r = 0; r < slots; r++) {
+            for (Object value : rows.get(Math.min(r, rows.size() - 1))) {
+                q.setParameter(p++, value);
+            }
+        }
     }
 
     /** Appends {@code ?from, ?from+1, …} for {@code count} positional parameters. */
@@ -207,19 +226,12 @@ public class ConversationStore {
         for (int from = 0; from < pairs.size(); from += IDS_PER_QUERY) {
             List<Object[]> chunk = pairs.subList(from, Math.min(pairs.size(), from + IDS_PER_QUERY));
             int slots = paddedSize(chunk.size());
-            StringBuilder sql = new StringBuilder("SELECT t.conversation_id, t.turn_id FROM turn t JOIN (VALUES ");
-            for (int i = 0; i < slots; i++) {
-                sql.append(i == 0 ? "" : ", ").append("(CAST(?").append(1 + 2 * i).append(" AS BIGINT), CAST(?")
-                        .append(2 + 2 * i).append(" AS VARCHAR(512)))");
-            }
-            sql.append(") AS k(conversation_id, turn_id) ON t.conversation_id = k.conversation_id"
+            StringBuilder sql = values(new StringBuilder("SELECT t.conversation_id, t.turn_id FROM turn t JOIN "), 1,
+                    slots, "BIGINT", "VARCHAR(512)");
+            sql.append(" AS k(conversation_id, turn_id) ON t.conversation_id = k.conversation_id"
                     + " AND t.turn_id = k.turn_id");
             jakarta.persistence.Query q = em.createNativeQuery(sql.toString());
-            for (int i = 0; i < slots; i++) {
-                Object[] pair = chunk.get(Math.min(i, chunk.size() - 1));
-                q.setParameter(1 + 2 * i, pair[0]);
-                q.setParameter(2 + 2 * i, pair[1]);
-            }
+            bindRows(q, 1, slots, chunk);
             for (Object result : q.getResultList()) {
                 Object[] row = (Object[]) result;
                 found.computeIfAbsent(((Number) row[0]).longValue(), k -> new java.util.HashSet<>()).add((String) row[1]);
@@ -229,31 +241,14 @@ public class ConversationStore {
     }
 
     /**
-     * Finds which of the given turn ids already exist in a conversation, with one SQL query per
-     * {@value #IDS_PER_QUERY} ids (equality on the index's first column keeps this one an index lookup).
+     * Finds which of the given turn ids already exist in a conversation ({@link #existingTurnIds(Map)} for one).
      *
      * @param c       the conversation
      * @param turnIds candidate ids
      * @return the subset that is stored
      */
     public java.util.Set<String> existingTurnIds(Conversation c, java.util.Collection<String> turnIds) {
-        java.util.Set<String> found = new java.util.HashSet<>();
-        List<String> all = new ArrayList<>(new java.util.LinkedHashSet<>(turnIds));
-        for (int from = 0; from < all.size(); from += IDS_PER_QUERY) {
-            List<String> chunk = all.subList(from, Math.min(all.size(), from + IDS_PER_QUERY));
-            int slots = paddedSize(chunk.size());
-            StringBuilder sql = placeholders(new StringBuilder(
-                    "SELECT turn_id FROM turn WHERE conversation_id = ?1 AND turn_id IN ("), 2, slots).append(')');
-            jakarta.persistence.Query q = em.createNativeQuery(sql.toString());
-            q.setParameter(1, c.getId());
-            for (int i = 0; i < slots; i++) {
-                q.setParameter(2 + i, chunk.get(Math.min(i, chunk.size() - 1)));
-            }
-            for (Object id : q.getResultList()) {
-                found.add((String) id);
-            }
-        }
-        return found;
+        return existingTurnIds(Map.of(c.getId(), turnIds)).getOrDefault(c.getId(), java.util.Set.of());
     }
 
     /**

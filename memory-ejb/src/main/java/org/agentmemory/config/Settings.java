@@ -45,6 +45,7 @@ public class Settings {
     private int recallCandidates;
     private double recallNeighborWeight;
     private double embeddingBusyShare;
+    private double dbAnalyzeGrowth;
     private int searchMergeHour;
     private long searchQuietMergeWrites;
     private int searchQuietMergeSeconds;
@@ -121,6 +122,8 @@ public class Settings {
                 MemorySettings.Defaults.RECALL_NEIGHBOR_WEIGHT, v -> v >= 0 && v <= 1, "a number from 0 to 1");
         embeddingBusyShare = doubleValue(MemorySettings.EMBEDDING_BUSY_SHARE,
                 MemorySettings.Defaults.EMBEDDING_BUSY_SHARE, v -> v > 0 && v <= 1, "a number above 0, at most 1");
+        dbAnalyzeGrowth = doubleValue(MemorySettings.DB_ANALYZE_GROWTH, MemorySettings.Defaults.DB_ANALYZE_GROWTH,
+                v -> v >= 0 && !Double.isInfinite(v), "a finite number ≥ 0 (0 = never)");
     }
 
     /** @return {@value MemorySettings#EMBEDDING_BUSY_SHARE}, in (0, 1] */
@@ -131,6 +134,11 @@ public class Settings {
     /** @return {@value MemorySettings#SEARCH_MERGE_HOUR}: 0–23 (UTC), or −1 for never */
     public int searchMergeHour() {
         return searchMergeHour;
+    }
+
+    /** @return {@value MemorySettings#DB_ANALYZE_GROWTH}: a fraction, ≥ 0 (0 = never) */
+    public double dbAnalyzeGrowth() {
+        return dbAnalyzeGrowth;
     }
 
     /** @return {@value MemorySettings#SEARCH_QUIET_MERGE_WRITES}: documents, ≥ 0 (0 = never) */

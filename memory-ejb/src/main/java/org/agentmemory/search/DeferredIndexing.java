@@ -16,9 +16,10 @@ import org.hibernate.search.mapper.pojo.work.SearchIndexingPlanExecutionReport;
 
 /**
  * Deferred indexing for bulk writes (JSONL import): the transaction commits without waiting for its index
- * writes, which run in the search backend's own threads while the caller goes on with its next batch; each
- * write still forces a refresh when it is applied, and {@link #awaitAll(long)} waits for every write deferred
- * before it, after which all of them are searchable. Single writes keep the configured synchronisation
+ * writes, which run in the search backend's own threads while the caller goes on with its next batch; the writes
+ * do not refresh the index batch by batch (on Lucene each refresh cuts a small segment that merges then rewrite),
+ * and {@link #awaitAll(EntityManager, long)} waits for every write deferred before it, then refreshes the indexes
+ * once, after which all of them are searchable. Single writes keep the configured synchronisation
  * ({@code memory.search.synchronization}, {@code read-sync}: searchable when the call returns).
  *
  * <p>Durability is that of {@code read-sync}: rows are committed in the database first; an index write lost
@@ -33,7 +34,7 @@ public class DeferredIndexing {
 
     private final IndexingPlanSynchronizationStrategy strategy = context -> {
         context.documentCommitStrategy(DocumentCommitStrategy.NONE);
-        context.documentRefreshStrategy(DocumentRefreshStrategy.FORCE);
+        context.documentRefreshStrategy(DocumentRefreshStrategy.NONE);
         context.indexingFutureHandler(future -> pending.track(future, DeferredIndexing::failed));
     };
 
@@ -100,14 +101,23 @@ public class DeferredIndexing {
     }
 
     /**
-     * Waits for every index write deferred before this call.
+     * Waits for every index write deferred before this call, then refreshes the search indexes, so that all of them
+     * are searchable when it returns.
      *
+     * @param em        an entity manager of the memory's persistence unit (for the search session)
      * @param timeoutMs the longest wait, in milliseconds
-     * @return how many of them failed or had not completed in time (0 normally)
+     * @return how many of them failed or had not completed in time (0 normally); a failed refresh is logged only
      */
-    public int awaitAll(long timeoutMs) {
+    public int awaitAll(EntityManager em, long timeoutMs) {
         try {
             int failures = pending.awaitAll(timeoutMs);
+            try {
+                Search.session(em).workspace().refresh();
+            } catch (RuntimeException e) {
+                // The writes are applied; nothing needs to be reindexed, they show once the index is refreshed.
+                LOG.log(Level.WARNING, "Refreshing the search indexes after deferred writes failed; the writes become"
+                        + " searchable at the index's next refresh", e);
+            }
             if (failures > 0) {
                 LOG.warning(failures + " deferred index writes failed or did not finish within " + timeoutMs
                         + " ms; the rows are stored, and POST /admin/reindex restores their index entries");

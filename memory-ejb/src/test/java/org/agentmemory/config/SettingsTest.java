@@ -33,6 +33,12 @@ class SettingsTest {
                 .isEqualTo(-1);
         assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.search.merge-hour", "24")))
                 .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("memory.search.merge-hour is 24");
+        assertThat(settings.dbAnalyzeGrowth()).isEqualTo(0.2);
+        assertThat(read(Map.of("memory.tokenizer", "heuristic", "memory.db.analyze-growth", "0")).dbAnalyzeGrowth())
+                .isZero();
+        assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.db.analyze-growth", "-1")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("memory.db.analyze-growth is -1.0; it must be a finite number ≥ 0 (0 = never). Default: 0.2");
         assertThat(settings.searchQuietMergeWrites()).isEqualTo(10_000);
         assertThat(settings.searchQuietMergeSeconds()).isEqualTo(60);
         Settings quiet = read(Map.of("memory.tokenizer", "heuristic", "memory.search.quiet-merge-writes", "0",

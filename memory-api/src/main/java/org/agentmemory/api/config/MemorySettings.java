@@ -195,6 +195,20 @@ public final class MemorySettings {
     public static final String SEARCH_QUIET_MERGE_WRITES = "memory.search.quiet-merge-writes";
 
     /**
+     * Growth of the conversation tables, as a fraction of their size at the last refresh, after which a server
+     * refreshes PostgreSQL's planner statistics of them ({@code ANALYZE} of {@code conversation}, {@code turn},
+     * {@code tool_invocation} and {@code turn_message}, in the background, never in a write's transaction): counted
+     * in turns this server wrote, at least {@value Defaults#DB_ANALYZE_MIN_TURNS} turns; where autovacuum is off it runs
+     * {@code VACUUM (ANALYZE, TRUNCATE false)} instead (the conversation rows every write updates otherwise keep their dead versions:
+     * 173,764 dead against 10,660 live after one benchmark run). Without it, statistics are
+     * those of whenever autovacuum last ran (never where autovacuum is off, up to a minute late during a bulk
+     * import), and PostgreSQL keeps plans made for near-empty tables: an import's turn-id lookup then scans the whole
+     * turn table (measured: 1,853 turns/s at 490,000 turns, 6,914 once analyzed). {@code 0} turns it off (H2 keeps
+     * its statistics itself; nothing is done there). Type: double, ≥ 0. Default: {@value Defaults#DB_ANALYZE_GROWTH}.
+     */
+    public static final String DB_ANALYZE_GROWTH = "memory.db.analyze-growth";
+
+    /**
      * Seconds without a document written to the search indexes before the merge of
      * {@value #SEARCH_QUIET_MERGE_WRITES} starts; checked every 15 seconds. Type: int, seconds, ≥ 1. Default:
      * {@value Defaults#SEARCH_QUIET_MERGE_SECONDS}.
@@ -283,6 +297,10 @@ public final class MemorySettings {
         public static final double EMBEDDING_BUSY_SHARE = 0.25;
         public static final int SEARCH_MERGE_HOUR = 3;
         public static final long SEARCH_QUIET_MERGE_WRITES = 10_000;
+        /** Default of {@link MemorySettings#DB_ANALYZE_GROWTH}. */
+        public static final double DB_ANALYZE_GROWTH = 0.2;
+        /** The fewest turns written between two statistics refreshes ({@link MemorySettings#DB_ANALYZE_GROWTH}). */
+        public static final long DB_ANALYZE_MIN_TURNS = 1_000;
         public static final int SEARCH_QUIET_MERGE_SECONDS = 60;
         public static final String REFLECTION_MODEL = "gpt-4o-mini";
         public static final long REFLECTION_READ_TIMEOUT_MS = 20_000;

@@ -107,6 +107,9 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     @EJB
     MetadataMergeBean merger;
 
+    @EJB
+    org.agentmemory.schema.DatabaseStatisticsBean statistics;
+
     @Inject
     Settings settings;
 
@@ -450,6 +453,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         em.unwrap(org.hibernate.Session.class).doWork(con -> rows.insert(con, mappings));
         var plan = org.hibernate.search.mapper.orm.Search.session(em).indexingPlan();
         rows.messages().forEach(plan::addOrUpdate);
+        statistics.turnsWritten(rows.turnCount());
     }
 
     /** Locks (creating when needed) the conversation and appends one turn, in the current transaction. */
@@ -581,7 +585,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
 
     @Override
     public int awaitDeferredIndexing() {
-        return deferredIndexing.awaitAll(DEFERRED_INDEXING_WAIT_MS);
+        return deferredIndexing.awaitAll(em, DEFERRED_INDEXING_WAIT_MS);
     }
 
     /**

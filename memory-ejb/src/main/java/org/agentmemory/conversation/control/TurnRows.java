@@ -98,6 +98,11 @@ public final class TurnRows {
         return turns.isEmpty() && messages.isEmpty();
     }
 
+    /** @return the number of turns added */
+    public int turnCount() {
+        return turns.size();
+    }
+
     /** @return the messages added, in order (after {@link #insert}: with their ids) */
     public List<TurnMessage> messages() {
         return List.copyOf(messages);

@@ -60,6 +60,7 @@ public final class ConversationBeans {
             bean.settings = settings;
             bean.creator = new ResourceLocalCreator(emf);
             bean.deferredIndexing = deferredIndexing;
+            bean.statistics = new org.agentmemory.schema.DatabaseStatisticsBean(); // never refreshes outside a container
             // The bean calls its own REQUIRES_NEW import step through its business object; here that step
             // simply joins this call's transaction.
             bean.context = (jakarta.ejb.SessionContext) java.lang.reflect.Proxy.newProxyInstance(

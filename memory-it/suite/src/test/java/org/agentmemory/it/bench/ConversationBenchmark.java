@@ -164,7 +164,7 @@ public final class ConversationBenchmark {
         static final Measured NOT_RUN = new Measured(Double.NaN, "not run", "not run", "not run");
     }
 
-    /** One round, numbered from 1, that answers its throughput, per second. */
+    /** One round, numbered from 1, that answers its measure (a throughput per second, or a latency). */
     @FunctionalInterface
     private interface Round {
         double run(int round) throws Exception;
@@ -176,17 +176,8 @@ public final class ConversationBenchmark {
      */
     private static Measured measure(String name, ProcessCpu cpu, long units, Round warmUp, Round phase)
             throws Exception {
-        List<String> rounds = new ArrayList<>();
-        double previous = Double.NaN;
-        for (int r = 1; r <= WARMUP_MAX_ROUNDS; r++) {
-            double rate = warmUp.run(r);
-            rounds.add(String.format(Locale.ROOT, "%.0f", rate));
-            System.out.printf(Locale.ROOT, "%s warm-up round %d: %.0f turns/s%n", name, r, rate);
-            if (r >= WARMUP_MIN_ROUNDS_USED && Math.abs(rate - previous) <= previous * STEADY_PERCENT / 100.0) {
-                break;
-            }
-            previous = rate;
-        }
+        List<String> rounds = untilSteady(name, WARMUP_MIN_ROUNDS_USED, WARMUP_MAX_ROUNDS, "", "%.0f", " turns/s",
+                warmUp);
         ProcessCpu.Sample before = cpu.sample();
         double[] rates = new double[MEASURED_ROUNDS];
         for (int r = 0; r < rates.length; r++) {
@@ -203,6 +194,29 @@ public final class ConversationBenchmark {
         System.out.printf(Locale.ROOT, "%s: median %.0f turns/s of %s (%s)%n", name, measured.perSecond(),
                 measuredRounds, measured.cpu());
         return measured;
+    }
+
+    /**
+     * Runs rounds until one's value is within {@value #STEADY_PERCENT} % of the round before, after at least
+     * {@code minRounds} and at most {@code maxRounds} rounds, printing each.
+     *
+     * @return every round's value, formatted with {@code format}
+     */
+    private static List<String> untilSteady(String name, int minRounds, int maxRounds, String prefix, String format,
+            String unit, Round round) throws Exception {
+        List<String> values = new ArrayList<>();
+        double previous = Double.NaN;
+        for (int r = 1; r <= maxRounds; r++) {
+            double value = round.run(r);
+            String shown = String.format(Locale.ROOT, format, value);
+            values.add(shown);
+            System.out.println(name + " warm-up round " + r + ": " + prefix + shown + unit);
+            if (r >= minRounds && Math.abs(value - previous) <= previous * STEADY_PERCENT / 100.0) {
+                break;
+            }
+            previous = value;
+        }
+        return values;
     }
 
     private static Map<String, Object> turn(String turnId) {
@@ -469,17 +483,8 @@ public final class ConversationBenchmark {
         if (turnsRead != size) {
             throw new IllegalStateException("the history has " + turnsRead + " turns, not " + size);
         }
-        double previous = Double.NaN;
-        for (int round = 1; round <= HISTORY_MAX_ROUNDS; round++) {
-            long[] times = readTimes(url, HISTORY_ROUND);
-            double median = times[HISTORY_ROUND / 2] / 1e6;
-            warmUp.add(String.format(Locale.ROOT, "%.1f", median));
-            System.out.printf(Locale.ROOT, "getHistory warm-up round %d: p50 %.1f ms%n", round, median);
-            if (round >= HISTORY_MIN_ROUNDS && Math.abs(median - previous) <= previous * STEADY_PERCENT / 100.0) {
-                break;
-            }
-            previous = median;
-        }
+        warmUp.addAll(untilSteady("getHistory", HISTORY_MIN_ROUNDS, HISTORY_MAX_ROUNDS, "p50 ", "%.1f", " ms",
+                round -> readTimes(url, HISTORY_ROUND)[HISTORY_ROUND / 2] / 1e6));
         long[] times = readTimes(url, reads);
         return new long[] {times[reads / 2], times[(int) Math.ceil(reads * 0.99) - 1]};
     }

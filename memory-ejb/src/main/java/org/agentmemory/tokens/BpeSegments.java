@@ -80,7 +80,8 @@ final class BpeSegments {
                 : limit;
     }
 
-    private static boolean isVisible(int codePoint) {
+    /** @return whether the code point is none of whitespace, space separator, control or format character */
+    static boolean isVisible(int codePoint) {
         return !Character.isWhitespace(codePoint) && !Character.isSpaceChar(codePoint) && !Character.isISOControl(codePoint)
                 && Character.getType(codePoint) != Character.FORMAT;
     }

@@ -7,16 +7,17 @@ import com.knuddels.jtokkit.api.Encoding;
  * {@code <|endoftext|>} is counted as ordinary text, never rejected. Texts longer than
  * {@value BpeSegments#SEGMENT_CHARS} UTF-16 units are counted in segments ({@link BpeSegments}), which keeps
  * memory bounded and gives the same count for any text that has a word or punctuation boundary at least
- * every {@value BpeSegments#SEGMENT_CHARS}/2 units.
+ * every {@value BpeSegments#SEGMENT_CHARS}/2 units. Each segment is counted word by word through a bounded
+ * table of known words' counts ({@link WordCounts}), which gives the same count as jtokkit's whole segment.
  */
 final class JTokkitCounter implements TokenCounter {
 
     private final String name;
-    private final Encoding encoding;
+    private final WordCounts words;
 
     JTokkitCounter(String name, Encoding encoding) {
         this.name = name;
-        this.encoding = encoding;
+        this.words = new WordCounts(encoding::countTokensOrdinary, WordCounts.DEFAULT_CAPACITY);
     }
 
     @Override
@@ -29,6 +30,6 @@ final class JTokkitCounter implements TokenCounter {
         if (text == null || text.isEmpty()) {
             return 0;
         }
-        return BpeSegments.count(text, encoding::countTokensOrdinary);
+        return BpeSegments.count(text, words::count);
     }
 }

@@ -29,8 +29,9 @@ import org.agentmemory.it.support.Api;
  * </ol>
  * Each write phase measures a steady state: it is first run in warm-up rounds of the same work (REST and JDBC:
  * {@code -Dbench.warmupPerClient}, default 1,000 turns per client; import: {@code -Dbench.importWarmupTurns}, default
- * 20,000 turns, as many as are measured) until a round's rate is
- * within {@value #STEADY_PERCENT} % of the round before, after at least {@value #WARMUP_MIN_ROUNDS} and at most
+ * 20,000 turns, as many as are measured) until the mean rate of the last {@value #STEADY_WINDOW} rounds is
+ * within {@value #STEADY_PERCENT} % of the mean of the {@value #STEADY_WINDOW} before them, after at least
+ * {@value #WARMUP_MIN_ROUNDS} and at most
  * {@code -Dbench.warmupMaxRounds} (default {@value #WARMUP_MAX_ROUNDS_DEFAULT}) rounds: the server's JIT compiler
  * needs tens of thousands of calls through WildFly's deep stacks before it is done, and a cold phase measures the
  * compiler, not the service. The report lists every warm-up round's rate. Then {@code -Dbench.measuredRounds}
@@ -51,13 +52,14 @@ public final class ConversationBenchmark {
     private static final int WARMUP_MAX_ROUNDS = Integer.getInteger("bench.warmupMaxRounds", WARMUP_MAX_ROUNDS_DEFAULT);
     private static final int WARMUP_MIN_ROUNDS_USED = Math.min(WARMUP_MIN_ROUNDS, WARMUP_MAX_ROUNDS);
     private static final int STEADY_PERCENT = 5;
+    private static final int STEADY_WINDOW = 3;
     private static final int MEASURED_ROUNDS_DEFAULT = 3;
     private static final int MEASURED_ROUNDS = Math.max(1, Integer.getInteger("bench.measuredRounds",
             MEASURED_ROUNDS_DEFAULT));
     private static final int IMPORT_TURNS = 20_000;
     private static final int IMPORT_WARMUP_TURNS = Integer.getInteger("bench.importWarmupTurns", IMPORT_TURNS);
     private static final int HISTORY_ROUND = 100;
-    private static final int HISTORY_MIN_ROUNDS = 3;
+    private static final int HISTORY_MIN_ROUNDS = 6;
     private static final int HISTORY_MAX_ROUNDS = 20;
     private static final int HISTORY_READS = 1000;
     private static final String USER_TEXT = "Can you check the deployment logs for the payment service and tell me why the"
@@ -197,26 +199,38 @@ public final class ConversationBenchmark {
     }
 
     /**
-     * Runs rounds until one's value is within {@value #STEADY_PERCENT} % of the round before, after at least
-     * {@code minRounds} and at most {@code maxRounds} rounds, printing each.
+     * Runs rounds until the values level off, after at least {@code minRounds} and at most {@code maxRounds} rounds,
+     * printing each: the mean of the last {@value #STEADY_WINDOW} rounds must be within {@value #STEADY_PERCENT} % of
+     * the mean of the {@value #STEADY_WINDOW} rounds before them (fewer when {@code minRounds} is below twice that).
+     * Comparing windows rather than two single rounds keeps a momentary plateau (two equal rounds while the JIT is
+     * still compiling and the rate still climbing) from ending the warm-up.
      *
      * @return every round's value, formatted with {@code format}
      */
     private static List<String> untilSteady(String name, int minRounds, int maxRounds, String prefix, String format,
             String unit, Round round) throws Exception {
-        List<String> values = new ArrayList<>();
-        double previous = Double.NaN;
+        int window = Math.max(1, Math.min(STEADY_WINDOW, minRounds / 2));
+        List<String> shownValues = new ArrayList<>();
+        List<Double> values = new ArrayList<>();
         for (int r = 1; r <= maxRounds; r++) {
             double value = round.run(r);
             String shown = String.format(Locale.ROOT, format, value);
-            values.add(shown);
+            shownValues.add(shown);
+            values.add(value);
             System.out.println(name + " warm-up round " + r + ": " + prefix + shown + unit);
-            if (r >= minRounds && Math.abs(value - previous) <= previous * STEADY_PERCENT / 100.0) {
-                break;
+            if (r >= minRounds && r >= 2 * window) {
+                double last = mean(values.subList(r - window, r));
+                double before = mean(values.subList(r - 2 * window, r - window));
+                if (Math.abs(last - before) <= before * STEADY_PERCENT / 100.0) {
+                    break;
+                }
             }
-            previous = value;
         }
-        return values;
+        return shownValues;
+    }
+
+    private static double mean(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
 
     private static Map<String, Object> turn(String turnId) {
@@ -462,8 +476,8 @@ public final class ConversationBenchmark {
     /**
      * Reads a conversation of {@code size} turns over one kept-alive connection ({@link HttpLoad}: the body is read
      * as bytes, not decoded, so that the client's own work stays out of the figure). Warm-up rounds of
-     * {@value #HISTORY_ROUND} reads run until a round's median is within {@value #STEADY_PERCENT} % of the round
-     * before (at least {@value #HISTORY_MIN_ROUNDS}, at most {@value #HISTORY_MAX_ROUNDS} rounds), then {@code reads}
+     * {@value #HISTORY_ROUND} reads run until the rounds' medians level off ({@link #untilSteady}; at least
+     * {@value #HISTORY_MIN_ROUNDS}, at most {@value #HISTORY_MAX_ROUNDS} rounds), then {@code reads}
      * reads are measured.
      *
      * @return {p50, p99} in nanoseconds, and the warm-up rounds' medians in {@code warmUp}

@@ -33,9 +33,10 @@ import org.agentmemory.tokens.TokenCounters;
  *     org.agentmemory.bench.TokenCountBenchmark ../shared/data/locomo/turns-dev.jsonl
  * </pre>
  *
- * <p>Corpora: every LoCoMo message (real chat), and the user message and answer of {@code ConversationBenchmark}'s
- * turn. The first pass over LoCoMo is timed separately: it starts with an empty table, so it shows the cost
- * of the misses. Rates are UTF-8 megabytes per second and microseconds per text, medians of the measured
+ * <p>Corpora: every LoCoMo message (real chat), the user message and answer of {@code ConversationBenchmark}'s
+ * turn, and a worst case where no word repeats (texts of random hexadecimal ids), which only pays for the table.
+ * The first pass over LoCoMo is timed separately: it starts with an empty table, so it shows the cost of the
+ * misses. Rates are UTF-8 megabytes per second and microseconds per text, medians of the measured
  * passes. The fixed, pre-touched heap matters on a virtual machine whose memory is backed lazily: there the
  * first touch of each new heap page costs enough to make the timings vary fivefold.
  */
@@ -95,6 +96,13 @@ public final class TokenCountBenchmark {
             repeated.addAll(turn);
         }
         report("ConversationBenchmark turn (user + assistant)", repeated, raw::countTokensOrdinary, counter::count);
+        List<String> unique = uniqueWords(2_000, 40);
+        for (String text : unique.subList(0, 50)) {
+            if (counter.count(text) != raw.countTokensOrdinary(text)) {
+                throw new IllegalStateException("count differs from jtokkit's for: " + text);
+            }
+        }
+        report("worst case: every word new (hex ids)", unique, raw::countTokensOrdinary, counter::count);
         long bytes = utf8Bytes(locomo);
         System.out.printf(Locale.ROOT, "%nFirst pass over LoCoMo (empty table of words, JIT not yet warm, before any other counting): %.1f MB/s"
                 + " (%.1f µs/text)%n",
@@ -127,6 +135,23 @@ public final class TokenCountBenchmark {
         }
         Arrays.sort(seconds);
         return seconds[MEASURED_PASSES / 2];
+    }
+
+    /**
+     * Texts of {@code words} random 12-digit hexadecimal words each, none repeated: every word misses the table of
+     * known words, and the table fills and empties over and over.
+     */
+    private static List<String> uniqueWords(int texts, int words) {
+        java.util.Random random = new java.util.Random(11);
+        List<String> out = new ArrayList<>(texts);
+        for (int t = 0; t < texts; t++) {
+            StringBuilder text = new StringBuilder("ids:");
+            for (int w = 0; w < words; w++) {
+                text.append(' ').append(String.format(Locale.ROOT, "%012x", random.nextLong() & 0xffffffffffffL));
+            }
+            out.add(text.toString());
+        }
+        return out;
     }
 
     private static long utf8Bytes(List<String> texts) {

@@ -22,8 +22,10 @@ import org.agentmemory.tokens.TokenCounters;
 /**
  * Token counting as the write path does it ({@link TokenCounters#forName} {@code o200k_base}: segments, then
  * words through a bounded table of known words' counts) against raw jtokkit {@code countTokensOrdinary} of
- * the same texts, in one run. Before timing, every text's count is checked equal to jtokkit's (spec §3:
- * exact counts); the program fails if one differs.
+ * the same texts, in one run. Every LoCoMo message's and the turn's count, and the first 50 worst-case texts',
+ * are checked equal to jtokkit's (spec §3: exact counts) before they are timed; the program fails if one
+ * differs. (The first pass over LoCoMo is timed before that check, on purpose: it must start with an empty
+ * table.)
  *
  * <p>Run from the repository root:
  * <pre>
@@ -138,7 +140,7 @@ public final class TokenCountBenchmark {
     }
 
     /**
-     * Texts of {@code words} random 12-digit hexadecimal words each, none repeated: every word misses the table of
+     * Texts of {@code words} random 12-digit hexadecimal words each after the prefix {@code ids:}, no id repeated: every word misses the table of
      * known words, and the table fills and empties over and over.
      */
     private static List<String> uniqueWords(int texts, int words) {

@@ -15,31 +15,46 @@ import java.util.function.ToIntFunction;
  * <ul>
  *   <li>A <em>word</em> ends before a space (U+0020) that follows a visible character (not whitespace,
  *       control or format) and at the text's end; the next word begins with that space. This is cut 1 of
- *       {@link BpeSegments}: the {@code o200k_base} and {@code cl100k_base} pre-tokenizers always start a
- *       new piece there, no piece looks behind, and a word never ends in whitespace except at the text's
- *       end, so the {@code \s+(?!\S)} look-ahead sees inside a word what it sees in the whole text. The sum
- *       of the words' counts therefore equals the encoder's count of the whole text, exactly (spec §3).</li>
+ *       {@link BpeSegments}. jtokkit splits {@code o200k_base} text with its regular expression compiled with
+ *       {@code UNICODE_CHARACTER_CLASS} (so {@code \s} is Unicode White_Space) and {@code cl100k_base} text with
+ *       its hand-written {@code Cl100kParser}; every whitespace character of either is a control or a space
+ *       separator, so never "visible". In both, a space after a non-whitespace character always starts a new
+ *       piece, no piece looks behind, and a word never ends in whitespace except at the text's end, so the
+ *       {@code \s+(?!\S)} look-ahead sees inside a word what it sees in the whole text. The sum of the words'
+ *       counts therefore equals the encoder's count of the whole text, exactly (spec §3). Re-check this
+ *       argument when jtokkit is upgraded; {@code WordCountsTest} compares both on random text.</li>
  *   <li>Words of at most {@value #MAX_WORD_CHARS} UTF-16 units are looked up and, when absent, counted and
  *       remembered. Longer words are counted each time and never remembered.</li>
- *   <li>At most {@code capacity} words are remembered; when the table is full it is emptied and fills
- *       again with the words in use.</li>
+ *   <li>Words are remembered in two generations of at most {@code capacity} words each: when the current one
+ *       is full it becomes the previous one (the older previous one is dropped) and a new one starts; a word
+ *       found only in the previous generation is copied into the current one. Words in use survive a turnover,
+ *       and a flood of one-off words (ids, numbers) only pushes out words that were not used meanwhile. Under
+ *       concurrent writers a generation can exceed {@code capacity} by at most one word per writing thread.</li>
  * </ul>
+ *
+ * <p>Memory: at most about 2 × {@code capacity} words of at most {@value #MAX_WORD_CHARS} units: about 6 MB
+ * per encoding at the default capacity for Latin text, 9 MB at worst. The table holds short fragments of the
+ * texts counted (never persisted; they leave it as the generations turn over).
  */
 final class WordCounts {
 
     /** Longest word remembered, in UTF-16 units. */
     static final int MAX_WORD_CHARS = 32;
 
-    /** Words remembered per encoding by default: about 3 MB of heap when full. */
+    /** Words per generation by default (two generations per encoding). */
     static final int DEFAULT_CAPACITY = 32_768;
 
     private final ToIntFunction<String> encoder;
     private final int capacity;
-    private final ConcurrentHashMap<String, Integer> counts;
+    private volatile Generations generations;
+
+    /** The current generation and the one before it (read together, replaced together). */
+    private record Generations(ConcurrentHashMap<String, Integer> current, ConcurrentHashMap<String, Integer> previous) {
+    }
 
     /**
      * @param encoder  counts one text exactly, not {@code null}
-     * @param capacity most words remembered, ≥ 1
+     * @param capacity most words per generation, ≥ 1
      * @throws IllegalArgumentException if capacity is below 1
      */
     WordCounts(ToIntFunction<String> encoder, int capacity) {
@@ -48,7 +63,7 @@ final class WordCounts {
         }
         this.encoder = encoder;
         this.capacity = capacity;
-        this.counts = new ConcurrentHashMap<>(Math.min(capacity, 4_096) * 2);
+        this.generations = new Generations(newTable(), new ConcurrentHashMap<>());
     }
 
     /**
@@ -68,9 +83,10 @@ final class WordCounts {
         return length == 0 ? 0 : total + word(text, start, length);
     }
 
-    /** @return the number of words remembered now */
+    /** @return the number of words remembered now, both generations */
     int size() {
-        return counts.size();
+        Generations g = generations;
+        return g.current().size() + g.previous().size();
     }
 
     private int word(String text, int start, int end) {
@@ -78,16 +94,31 @@ final class WordCounts {
             return encoder.applyAsInt(text.substring(start, end));
         }
         String word = start == 0 && end == text.length() ? text : text.substring(start, end);
-        Integer known = counts.get(word);
+        Generations g = generations;
+        Integer known = g.current().get(word);
         if (known != null) {
             return known;
         }
-        int count = encoder.applyAsInt(word);
-        if (counts.size() >= capacity) {
-            counts.clear();
-        }
-        counts.put(word, count);
+        known = g.previous().get(word);
+        int count = known != null ? known : encoder.applyAsInt(word);
+        remember(g, word, count);
         return count;
+    }
+
+    private void remember(Generations g, String word, int count) {
+        if (g.current().size() >= capacity) {
+            synchronized (this) {
+                if (generations == g) {
+                    generations = new Generations(newTable(), g.current());
+                }
+                g = generations;
+            }
+        }
+        g.current().put(word, count);
+    }
+
+    private ConcurrentHashMap<String, Integer> newTable() {
+        return new ConcurrentHashMap<>(Math.min(capacity, 4_096) * 2);
     }
 
     private static boolean visibleBefore(String text, int index) {

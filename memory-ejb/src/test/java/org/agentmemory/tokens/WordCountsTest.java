@@ -32,7 +32,8 @@ class WordCountsTest {
         '\\', '(', ')', '{', '}', '<', '>', '=', '+', '*', '#', '@', '$', '%', '&', '|', '~', '`', 0x7F, 0x01, 0x1B,
         0xE9, 0xDF, 0xC6, 0x0301, 0x0308, 0x20DD, 0x0903, 0x0928, 0x094D, 0x0645, 0x05D0, 0x0416, 0x0436, 0x03A9,
         0x01C5, 0x02B0, 0x4E2D, 0x6587, 0x3002, 0xFF0C, 0x3042, 0xAC00, 0x0E01, 0x1F600, 0x1F468, 0x1F3FD, 0x1F680,
-        0x2764, 0xFE0F, 0x00B2, 0x0663, 0x2167, 0x00BD, 0x20AC, 0x2026, 0x201C, 0x2019};
+        0x2764, 0xFE0F, 0x00B2, 0x0663, 0x2167, 0x00BD, 0x20AC, 0x2026, 0x201C, 0x2019, 0x202F, 0x205F, 0x2029, 0x180E,
+        0xE0001, 0xE0041, 0x1D17B};
 
     private static final String[] WORDS = {"the", "memory", "Service", "DON'T", "it's", "we'll", "I'M", "naïve",
         "café", "e\u0301t\u0301e\u0301", "12345", "3.14159", "x=y+1;", "foo_bar", "https://example.org/a?b=c",
@@ -59,7 +60,7 @@ class WordCountsTest {
             assertThat(large.count(s)).as("round %d: %s", round, escape(s)).isEqualTo(exact);
             assertThat(small.count(s)).as("round %d (small table): %s", round, escape(s)).isEqualTo(exact);
         }
-        assertThat(small.size()).isLessThanOrEqualTo(16);
+        assertThat(small.size()).isLessThanOrEqualTo(2 * 16);
     }
 
     @ParameterizedTest
@@ -106,13 +107,42 @@ class WordCountsTest {
     }
 
     @Test
-    void aFullTableIsEmptiedAndFillsAgain() {
-        WordCounts words = new WordCounts(String::length, 3);
+    void aFullGenerationTurnsOverAndWordsInUseSurvive() {
+        List<String> encoded = new ArrayList<>();
+        WordCounts words = new WordCounts(s -> {
+            encoded.add(s);
+            return s.length();
+        }, 3);
         words.count("a b c");
         assertThat(words.size()).isEqualTo(3);
-        assertThat(words.count("d")).isEqualTo(1);
-        assertThat(words.size()).isEqualTo(1);
+        words.count("d");
+        assertThat(words.size()).isEqualTo(4);
+        // " b" is found in the previous generation: not counted again, and copied into the current one.
+        words.count("d b");
+        assertThat(encoded).containsExactly("a", " b", " c", "d");
+        words.count("e f");
+        // The current generation {d, " b"} filled up with "e": it became the previous one, {a, " b", " c"} was dropped.
+        words.count("a b");
+        assertThat(encoded).containsExactly("a", " b", " c", "d", "e", " f", "a");
+        assertThat(words.size()).isLessThanOrEqualTo(6);
         assertThat(words.count("")).isZero();
+    }
+
+    @Test
+    void aWordOfExactlyTheLongestRememberedLengthIsRemembered() {
+        List<String> encoded = new ArrayList<>();
+        WordCounts words = new WordCounts(s -> {
+            encoded.add(s);
+            return 1;
+        }, 100);
+        String longest = "x " + "y".repeat(WordCounts.MAX_WORD_CHARS - 1);
+        words.count(longest);
+        words.count(longest);
+        assertThat(encoded).containsExactly("x", " " + "y".repeat(WordCounts.MAX_WORD_CHARS - 1));
+        String tooLong = "x " + "z".repeat(WordCounts.MAX_WORD_CHARS);
+        words.count(tooLong);
+        words.count(tooLong);
+        assertThat(encoded).endsWith(" " + "z".repeat(WordCounts.MAX_WORD_CHARS), " " + "z".repeat(WordCounts.MAX_WORD_CHARS));
     }
 
     @Test

@@ -65,7 +65,7 @@ final class BpeSegments {
     static int cut(String text, int start, int limit) {
         int floor = start + (limit - start) / 2;
         for (int i = limit; i > floor; i--) {
-            if (text.charAt(i) == ' ' && isVisible(text.codePointBefore(i))) {
+            if (isSpaceAfterVisible(text, i)) {
                 return i;
             }
         }
@@ -80,8 +80,23 @@ final class BpeSegments {
                 : limit;
     }
 
+    /**
+     * Cut 1: whether {@code text} has a space (U+0020) at {@code index} (≥ 1) that follows a visible character,
+     * where both pre-tokenizers start a new piece ({@link WordCounts} cuts every word there).
+     */
+    static boolean isSpaceAfterVisible(String text, int index) {
+        if (text.charAt(index) != ' ') {
+            return false;
+        }
+        char before = text.charAt(index - 1);
+        if (before > ' ' && before < 0x7f) {
+            return true; // printable ASCII, the common case
+        }
+        return before >= 0x80 && isVisible(text.codePointBefore(index));
+    }
+
     /** @return whether the code point is none of whitespace, space separator, control or format character */
-    static boolean isVisible(int codePoint) {
+    private static boolean isVisible(int codePoint) {
         return !Character.isWhitespace(codePoint) && !Character.isSpaceChar(codePoint) && !Character.isISOControl(codePoint)
                 && Character.getType(codePoint) != Character.FORMAT;
     }

@@ -75,7 +75,7 @@ final class WordCounts {
         int total = 0;
         int start = 0;
         for (int i = 1; i < length; i++) {
-            if (text.charAt(i) == ' ' && visibleBefore(text, i)) {
+            if (BpeSegments.isSpaceAfterVisible(text, i)) {
                 total += word(text, start, i);
                 start = i;
             }
@@ -119,13 +119,5 @@ final class WordCounts {
 
     private ConcurrentHashMap<String, Integer> newTable() {
         return new ConcurrentHashMap<>(Math.min(capacity, 4_096) * 2);
-    }
-
-    private static boolean visibleBefore(String text, int index) {
-        char c = text.charAt(index - 1);
-        if (c > ' ' && c < 0x7f) {
-            return true;
-        }
-        return c >= 0x80 && BpeSegments.isVisible(text.codePointBefore(index));
     }
 }

@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.ToIntFunction;
 
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
@@ -84,10 +85,7 @@ class WordCountsTest {
     @Test
     void eachShortWordIsCountedOnceAndLongWordsEveryTime() {
         List<String> encoded = new ArrayList<>();
-        WordCounts words = new WordCounts(s -> {
-            encoded.add(s);
-            return s.length();
-        }, 100);
+        WordCounts words = new WordCounts(recording(encoded, String::length), 100);
         String longWord = "x".repeat(WordCounts.MAX_WORD_CHARS + 1);
         assertThat(words.count("the cat and the dog " + longWord)).isEqualTo(20 + longWord.length());
         assertThat(words.count("the cat and the dog " + longWord)).isEqualTo(20 + longWord.length());
@@ -98,10 +96,7 @@ class WordCountsTest {
     @Test
     void wordsBeginAtASpaceAfterAVisibleCharacterOnly() {
         List<String> encoded = new ArrayList<>();
-        WordCounts words = new WordCounts(s -> {
-            encoded.add(s);
-            return 1;
-        }, 100);
+        WordCounts words = new WordCounts(recording(encoded, s -> 1), 100);
         words.count("a  b\n c\u200B d\u00A0 e\uD83D\uDE00 f ");
         assertThat(encoded).containsExactly("a", "  b\n c\u200B d\u00A0 e\uD83D\uDE00", " f", " ");
     }
@@ -109,10 +104,7 @@ class WordCountsTest {
     @Test
     void aFullGenerationTurnsOverAndWordsInUseSurvive() {
         List<String> encoded = new ArrayList<>();
-        WordCounts words = new WordCounts(s -> {
-            encoded.add(s);
-            return s.length();
-        }, 3);
+        WordCounts words = new WordCounts(recording(encoded, String::length), 3);
         words.count("a b c");
         assertThat(words.size()).isEqualTo(3);
         words.count("d");
@@ -131,10 +123,7 @@ class WordCountsTest {
     @Test
     void aWordOfExactlyTheLongestRememberedLengthIsRemembered() {
         List<String> encoded = new ArrayList<>();
-        WordCounts words = new WordCounts(s -> {
-            encoded.add(s);
-            return 1;
-        }, 100);
+        WordCounts words = new WordCounts(recording(encoded, s -> 1), 100);
         String longest = "x " + "y".repeat(WordCounts.MAX_WORD_CHARS - 1);
         words.count(longest);
         words.count(longest);
@@ -176,6 +165,14 @@ class WordCountsTest {
     void capacityBelowOneIsRejected() {
         assertThatThrownBy(() -> new WordCounts(String::length, 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("capacity");
+    }
+
+    /** @return an encoder that records each text it is given, then counts it with {@code count} */
+    private static ToIntFunction<String> recording(List<String> encoded, ToIntFunction<String> count) {
+        return s -> {
+            encoded.add(s);
+            return count.applyAsInt(s);
+        };
     }
 
     private static String escape(String s) {

@@ -206,10 +206,11 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      * lock, so the Stage-2 flip is seen by exactly one writer; the event reaches observers after the commit.
      *
      * <p>In the caller's transaction when it has one. Otherwise concurrent calls are group-committed
-     * ({@link GroupCommit}): calls that arrive while {@link #GROUP_COMMIT_WRITERS} writes are in progress are
-     * written together, up to {@value #GROUP_COMMIT_MAX} turns in one transaction, which takes every row lock in
-     * ascending id order in one statement ({@link #lockByKeys}) and runs one query for all turn ids; a call that
-     * finds fewer writes in progress is written at once, alone. Each call still gets its own result, and a batch the
+     * ({@link GroupCommit}): calls that arrive while a write is in progress are written together, up to
+     * {@value #GROUP_COMMIT_MAX} turns in one transaction, which takes every row lock in ascending id order in one
+     * statement ({@link #lockByKeys}) and runs one query for all turn ids; a further write starts beside it, up to
+     * {@link #GROUP_COMMIT_WRITERS} at a time, once {@value #GROUP_COMMIT_MIN_EXTRA} calls wait; a call that finds no
+     * write in progress is written at once, alone. Each call still gets its own result, and a batch the
      * database rejects is written again call by call, so a bad turn fails only its own call. The turn is normalized
      * and counted before it joins a batch, in the caller's thread; after the batch commits, each call waits for its
      * own index writes ({@code memory.search.synchronization}), not the batch's writer.
@@ -258,8 +259,14 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     /** Batches of concurrent {@code addTurn} calls written at the same time: one per core, at least two. */
     static final int GROUP_COMMIT_WRITERS = Math.max(2, Runtime.getRuntime().availableProcessors());
 
+    /**
+     * The fewest queued calls for which a batch starts beside one in progress ({@link GroupCommit}: smaller
+     * batches cost a transaction each and little else).
+     */
+    static final int GROUP_COMMIT_MIN_EXTRA = 4;
+
     private static final GroupCommit<PendingAppend, AppendedTurn> APPENDS =
-            new GroupCommit<>(GROUP_COMMIT_MAX, GROUP_COMMIT_WRITERS);
+            new GroupCommit<>(GROUP_COMMIT_MAX, GROUP_COMMIT_WRITERS, GROUP_COMMIT_MIN_EXTRA);
 
     /**
      * One {@code addTurn} call waiting to be written: the checked key and the turn with its identity resolved, the

@@ -181,9 +181,77 @@ class GroupCommitTest {
     }
 
     @Test
+    void aFurtherBatchWaitsUntilEnoughItemsAreQueued() throws Exception {
+        List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch firstWriting = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch secondWriting = new CountDownLatch(1);
+        CountDownLatch releaseSecond = new CountDownLatch(1);
+        GroupCommit<Integer, String> group = new GroupCommit<>(8, 2, 3);
+        GroupCommit.BatchWriter<Integer, String> writer = batch -> {
+            if (batch.contains(0)) {
+                firstWriting.countDown();
+                release.await(10, TimeUnit.SECONDS);
+            } else if (batch.contains(1)) {
+                secondWriting.countDown();
+                releaseSecond.await(10, TimeUnit.SECONDS);
+            }
+            return record(batches, batch);
+        };
+        Future<String> first = pool.submit(() -> group.submit(0, writer));
+        assertThat(firstWriting.await(10, TimeUnit.SECONDS)).isTrue();
+        List<Future<String>> later = new ArrayList<>();
+        for (int i = 1; i <= 2; i++) {
+            int item = i;
+            later.add(pool.submit(() -> group.submit(item, writer)));
+            awaitQueued(group, batches, i);
+        }
+        // Two queued items are fewer than 3: no second batch starts while the first is held.
+        assertThat(secondWriting.await(300, TimeUnit.MILLISECONDS)).isFalse();
+        assertThat(group.queued()).isEqualTo(2);
+
+        later.add(pool.submit(() -> group.submit(3, writer)));
+        assertThat(secondWriting.await(10, TimeUnit.SECONDS)).as("a third queued item starts a second batch beside"
+                + " the first").isTrue();
+        releaseSecond.countDown();
+        for (int i = 1; i <= 3; i++) {
+            assertThat(later.get(i - 1).get(10, TimeUnit.SECONDS)).isEqualTo("r" + i);
+        }
+        assertThat(first.isDone()).as("the first batch is still held").isFalse();
+        release.countDown();
+        assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("r0");
+        assertThat(batches).containsExactly(List.of(1, 2, 3), List.of(0));
+    }
+
+    @Test
+    void withNoBatchInProgressOneItemIsWrittenAtOnceWhateverTheThreshold() throws Exception {
+        List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
+        GroupCommit<Integer, String> group = new GroupCommit<>(8, 2, 8);
+
+        assertThat(group.submit(5, batch -> record(batches, batch))).isEqualTo("r5");
+
+        assertThat(batches).containsExactly(List.of(5));
+    }
+
+    @Test
+    void itemsBelowTheThresholdAreWrittenByTheNextTurnOnceTheBatchInProgressEnds() throws Exception {
+        HeldFirstWrite held = new HeldFirstWrite(8, 2, 4);
+        Future<String> second = held.submit(1);
+        awaitQueued(held.group, held.batches, 1);
+        held.release.countDown();
+
+        assertThat(held.first.get(10, TimeUnit.SECONDS)).isEqualTo("r0");
+        assertThat(second.get(10, TimeUnit.SECONDS)).isEqualTo("r1");
+        assertThat(held.batches).containsExactly(List.of(0), List.of(1));
+    }
+
+    @Test
     void theLimitMustBePositive() {
         assertThatThrownBy(() -> new GroupCommit<Integer, String>(1, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new GroupCommit<Integer, String>(0, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new GroupCommit<Integer, String>(4, 2, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new GroupCommit<Integer, String>(4, 2, 5)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("1..4");
     }
 
     /** A group with one writer whose first write, of item 0, has started and is held until {@link #release}. */
@@ -195,8 +263,12 @@ class GroupCommitTest {
         final Future<String> first;
 
         HeldFirstWrite(int maxBatch) throws InterruptedException {
+            this(maxBatch, 1, 1);
+        }
+
+        HeldFirstWrite(int maxBatch, int maxWriters, int minExtraBatch) throws InterruptedException {
             CountDownLatch started = new CountDownLatch(1);
-            group = new GroupCommit<>(maxBatch, 1);
+            group = new GroupCommit<>(maxBatch, maxWriters, minExtraBatch);
             writer = holding(batches, started, release, 0);
             first = pool.submit(() -> group.submit(0, writer));
             assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();

@@ -32,9 +32,10 @@ import org.agentmemory.it.support.Api;
  * 20,000 turns, as many as are measured) until the mean rate of the last {@value #STEADY_WINDOW} rounds is
  * within {@value #STEADY_PERCENT} % of the mean of the {@value #STEADY_WINDOW} before them, after at least
  * {@value #WARMUP_MIN_ROUNDS} and at most
- * {@code -Dbench.warmupMaxRounds} (default {@value #WARMUP_MAX_ROUNDS_DEFAULT}) rounds: the server's JIT compiler
- * needs tens of thousands of calls through WildFly's deep stacks before it is done, and a cold phase measures the
- * compiler, not the service. The report lists every warm-up round's rate. Then {@code -Dbench.measuredRounds}
+ * {@code -Dbench.warmupMaxRounds} (default {@value #WARMUP_MAX_ROUNDS_DEFAULT}) rounds, and not in a round in which
+ * the server's JIT compiler threads used more than {@value #JIT_QUIET_CORES} of a core: the compiler needs tens of
+ * thousands of calls through WildFly's deep stacks, minutes on 2 cores, before it is done, and a cold phase measures
+ * the compiler, not the service. The report lists every warm-up round's rate. Then {@code -Dbench.measuredRounds}
  * (default {@value #MEASURED_ROUNDS_DEFAULT}) rounds of {@code -Dbench.turnsPerClient} (default 1,000) turns per
  * client, or 20,000 imported turns, are measured and their median reported with every round's rate (on this 2-core
  * machine single rounds vary by ±20 %: Lucene merges, checkpoints, the embedder), and on Linux the report adds the
@@ -48,10 +49,16 @@ public final class ConversationBenchmark {
     private static final int TURNS_PER_CLIENT = Integer.getInteger("bench.turnsPerClient", 1000);
     private static final int WARMUP_PER_CLIENT = Integer.getInteger("bench.warmupPerClient", 1000);
     private static final int WARMUP_MIN_ROUNDS = 6;
-    private static final int WARMUP_MAX_ROUNDS_DEFAULT = 12;
+    private static final int WARMUP_MAX_ROUNDS_DEFAULT = 20;
     private static final int WARMUP_MAX_ROUNDS = Integer.getInteger("bench.warmupMaxRounds", WARMUP_MAX_ROUNDS_DEFAULT);
     private static final int WARMUP_MIN_ROUNDS_USED = Math.min(WARMUP_MIN_ROUNDS, WARMUP_MAX_ROUNDS);
     private static final int STEADY_PERCENT = 5;
+    /**
+     * The most of one core the server's JIT compiler may use in a round that ends the warm-up: the compiler still
+     * works through WildFly's deep stacks minutes into a phase (measured: 0.4–0.6 of a core for the first 2–3
+     * minutes of the REST phase on 2 cores), and a round it shares the cores with measures the compiler.
+     */
+    private static final double JIT_QUIET_CORES = 0.05;
     private static final int STEADY_WINDOW = 3;
     private static final int MEASURED_ROUNDS_DEFAULT = 3;
     private static final int MEASURED_ROUNDS = Math.max(1, Integer.getInteger("bench.measuredRounds",
@@ -122,7 +129,7 @@ public final class ConversationBenchmark {
             catchUp = pendingAfterWrites == 0 ? "nothing to embed"
                     : String.format(Locale.ROOT, "%.0f messages/s over %.0f s (%d still pending then)",
                             (pendingAfterWrites - pending) / seconds, seconds, pending);
-            history = historyLatency(api, "history-" + run, 1000, HISTORY_READS, historyWarmUp);
+            history = historyLatency(api, cpu, "history-" + run, 1000, HISTORY_READS, historyWarmUp);
             pendingAtReads = pendingVectors(api);
         }
 
@@ -179,14 +186,19 @@ public final class ConversationBenchmark {
     private static Measured measure(String name, ProcessCpu cpu, long units, Round warmUp, Round phase)
             throws Exception {
         List<String> rounds = untilSteady(name, WARMUP_MIN_ROUNDS_USED, WARMUP_MAX_ROUNDS, "", "%.0f", " turns/s",
-                warmUp);
+                cpu, warmUp);
         ProcessCpu.Sample before = cpu.sample();
+        ProcessCpu.CompilerSample compilerBefore = cpu.compilerSample();
         double[] rates = new double[MEASURED_ROUNDS];
         for (int r = 0; r < rates.length; r++) {
             rates[r] = phase.run(r + 1);
             System.out.printf(Locale.ROOT, "%s measured round %d: %.0f turns/s%n", name, r + 1, rates[r]);
         }
         String cpuPerUnit = ProcessCpu.perUnit(before, cpu.sample(), units * rates.length);
+        double compiler = ProcessCpu.compilerCores(compilerBefore, cpu.compilerSample());
+        if (!Double.isNaN(compiler)) {
+            cpuPerUnit += String.format(Locale.ROOT, "; server JIT compiler %.2f cores", compiler);
+        }
         String measuredRounds = Arrays.stream(rates).mapToObj(v -> String.format(Locale.ROOT, "%.0f", v))
                 .collect(java.util.stream.Collectors.joining(", "));
         double[] sorted = rates.clone();
@@ -203,21 +215,32 @@ public final class ConversationBenchmark {
      * printing each: the mean of the last {@value #STEADY_WINDOW} rounds must be within {@value #STEADY_PERCENT} % of
      * the mean of the {@value #STEADY_WINDOW} rounds before them (fewer when {@code minRounds} is below twice that).
      * Comparing windows rather than two single rounds keeps a momentary plateau (two equal rounds while the JIT is
-     * still compiling and the rate still climbing) from ending the warm-up.
+     * still compiling and the rate still climbing) from ending the warm-up. Nor does a round end it in which the
+     * server's JIT compiler used more than {@value #JIT_QUIET_CORES} of a core ({@link ProcessCpu#compilerSample};
+     * the rule is skipped where {@code /proc} is missing).
      *
-     * @return every round's value, formatted with {@code format}
+     * @return every round's value, formatted with {@code format}, with the compiler's share of a core appended to
+     *         rounds it kept from ending the warm-up
      */
     private static List<String> untilSteady(String name, int minRounds, int maxRounds, String prefix, String format,
-            String unit, Round round) throws Exception {
+            String unit, ProcessCpu cpu, Round round) throws Exception {
         int window = Math.max(1, Math.min(STEADY_WINDOW, minRounds / 2));
         List<String> shownValues = new ArrayList<>();
         List<Double> values = new ArrayList<>();
         for (int r = 1; r <= maxRounds; r++) {
+            ProcessCpu.CompilerSample compilerBefore = cpu.compilerSample();
             double value = round.run(r);
+            double compiler = ProcessCpu.compilerCores(compilerBefore, cpu.compilerSample());
             String shown = String.format(Locale.ROOT, format, value);
-            shownValues.add(shown);
+            boolean compiling = compiler > JIT_QUIET_CORES;
+            shownValues.add(compiling ? shown + String.format(Locale.ROOT, " (JIT %.2f)", compiler) : shown);
             values.add(value);
-            System.out.println(name + " warm-up round " + r + ": " + prefix + shown + unit);
+            System.out.println(name + " warm-up round " + r + ": " + prefix + shown + unit
+                    + (Double.isNaN(compiler) ? "" : String.format(Locale.ROOT, ", server JIT compiler %.2f cores",
+                            compiler)));
+            if (compiling) {
+                continue;
+            }
             if (r >= minRounds && r >= 2 * window) {
                 double last = mean(values.subList(r - window, r));
                 double before = mean(values.subList(r - 2 * window, r - window));
@@ -482,7 +505,7 @@ public final class ConversationBenchmark {
      *
      * @return {p50, p99} in nanoseconds, and the warm-up rounds' medians in {@code warmUp}
      */
-    private static long[] historyLatency(Api api, String prefix, int size, int reads, List<String> warmUp)
+    private static long[] historyLatency(Api api, ProcessCpu cpu, String prefix, int size, int reads, List<String> warmUp)
             throws Exception {
         StringBuilder body = new StringBuilder();
         for (int i = 0; i < size; i++) {
@@ -497,7 +520,7 @@ public final class ConversationBenchmark {
         if (turnsRead != size) {
             throw new IllegalStateException("the history has " + turnsRead + " turns, not " + size);
         }
-        warmUp.addAll(untilSteady("getHistory", HISTORY_MIN_ROUNDS, HISTORY_MAX_ROUNDS, "p50 ", "%.1f", " ms",
+        warmUp.addAll(untilSteady("getHistory", HISTORY_MIN_ROUNDS, HISTORY_MAX_ROUNDS, "p50 ", "%.1f", " ms", cpu,
                 round -> readTimes(url, HISTORY_ROUND)[HISTORY_ROUND / 2] / 1e6));
         long[] times = readTimes(url, reads);
         return new long[] {times[reads / 2], times[(int) Math.ceil(reads * 0.99) - 1]};

@@ -64,17 +64,70 @@ final class ProcessCpu {
     }
 
     private long serverTicks() {
+        String pid = serverPid();
+        return pid == null ? -1 : ticks(pid).orElse(-1);
+    }
+
+    /** @return the server's process id, or {@code null} when it is not running here (or this is not Linux) */
+    private String serverPid() {
         for (Path proc : processes()) {
             try {
                 String cmdline = Files.readString(proc.resolve("cmdline")).replace('\0', ' ');
                 if (cmdline.contains(serverMarker) && cmdline.contains("jboss-modules")) {
-                    return ticks(proc.getFileName().toString()).orElse(-1);
+                    return proc.getFileName().toString();
                 }
             } catch (IOException | RuntimeException vanished) {
                 // the process ended while being read
             }
         }
-        return -1;
+        return null;
+    }
+
+    /** The wall clock and the CPU ticks the server's JIT compiler threads used so far (-1 where unknown). */
+    record CompilerSample(long nanoTime, long ticks) {
+    }
+
+    /**
+     * @return what the server's JIT compiler threads (HotSpot's "C1 CompilerThread…" and "C2 CompilerThread…") used
+     *         so far
+     */
+    CompilerSample compilerSample() {
+        long nanoTime = System.nanoTime();
+        String pid = serverPid();
+        if (pid == null) {
+            return new CompilerSample(nanoTime, -1);
+        }
+        long total = 0;
+        try (var tasks = Files.list(Path.of("/proc", pid, "task"))) {
+            for (Path task : (Iterable<Path>) tasks::iterator) {
+                try {
+                    String stat = Files.readString(task.resolve("stat"));
+                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+                        String[] f = fields(stat);
+                        total += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                    }
+                } catch (IOException | RuntimeException vanished) {
+                    // the thread ended while being read; compiler threads come and go with the JIT's load
+                }
+            }
+        } catch (IOException | RuntimeException unavailable) {
+            return new CompilerSample(nanoTime, -1);
+        }
+        return new CompilerSample(nanoTime, total);
+    }
+
+    /**
+     * @return the share of one core the server's JIT compiler used between two samples (0.25: a quarter of a core),
+     *         or NaN where unknown
+     */
+    static double compilerCores(CompilerSample before, CompilerSample after) {
+        if (before.ticks() < 0 || after.ticks() < 0 || after.nanoTime() <= before.nanoTime()) {
+            return Double.NaN;
+        }
+        // A compiler thread that ended meanwhile took its ticks along; never below zero.
+        return Math.max(0, after.ticks() - before.ticks()) / TICKS_PER_SECOND
+                / ((after.nanoTime() - before.nanoTime()) / 1e9);
     }
 
     /**

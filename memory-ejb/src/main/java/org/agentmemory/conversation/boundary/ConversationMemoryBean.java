@@ -209,8 +209,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      * ({@link GroupCommit}): calls that arrive while a write is in progress are written together, up to
      * {@value #GROUP_COMMIT_MAX} turns in one transaction, which takes every row lock in ascending id order in one
      * statement ({@link #lockByKeys}) and runs one query for all turn ids; a further write starts beside it, up to
-     * {@link #GROUP_COMMIT_WRITERS} at a time, once {@value #GROUP_COMMIT_MIN_EXTRA} calls wait (or one has waited
-     * {@value #GROUP_COMMIT_MAX_EXTRA_WAIT_MS} ms); a call that finds no
+     * {@link #GROUP_COMMIT_WRITERS} at a time, once {@value #GROUP_COMMIT_MIN_EXTRA} calls wait; a call that finds no
      * write in progress is written at once, alone. Each call still gets its own result, and a batch the
      * database rejects is written again call by call, so a bad turn fails only its own call. The turn is normalized
      * and counted before it joins a batch, in the caller's thread; after the batch commits, each call waits for its
@@ -266,15 +265,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      */
     static final int GROUP_COMMIT_MIN_EXTRA = 4;
 
-    /**
-     * How long, in ms, fewer than {@value #GROUP_COMMIT_MIN_EXTRA} waiting calls wait for the batch in progress before
-     * a batch of them starts beside it (a batch normally takes a few ms; one waiting for a row lock must not hold
-     * up writes to other conversations).
-     */
-    static final long GROUP_COMMIT_MAX_EXTRA_WAIT_MS = 20;
-
-    private static final GroupCommit<PendingAppend, AppendedTurn> APPENDS = new GroupCommit<>(GROUP_COMMIT_MAX,
-            GROUP_COMMIT_WRITERS, GROUP_COMMIT_MIN_EXTRA, GROUP_COMMIT_MAX_EXTRA_WAIT_MS);
+    private static final GroupCommit<PendingAppend, AppendedTurn> APPENDS =
+            new GroupCommit<>(GROUP_COMMIT_MAX, GROUP_COMMIT_WRITERS, GROUP_COMMIT_MIN_EXTRA);
 
     /**
      * One {@code addTurn} call waiting to be written: the checked key and the turn with its identity resolved, the

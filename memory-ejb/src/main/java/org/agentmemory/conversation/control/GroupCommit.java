@@ -18,9 +18,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * the database (its commit above all); but every batch costs a transaction, a lock statement, a lookup and a
  * commit whatever its size, and a second writer that starts for every single item that arrives keeps batches at
  * one or two items. On the benchmark of issue 2 (8 clients, 2 cores) a threshold of 4 raised the mean batch from
- * 2.2 to 3.0 turns and took 15–25 % off the server's and the database's CPU per turn. Fewer items start a further
- * batch all the same once the oldest of them has waited {@code maxExtraWaitMs}: a batch that is stuck (on a row
- * lock held by another transaction, say) does not hold up the writes queued behind it for longer.
+ * 2.2 to 3.0 turns and took 15–25 % off the server's and the database's CPU per turn.
  *
  * <p>Failure isolation: when a batch fails as a whole, each of its items is written again on its own, so that
  * one bad item fails only its own caller and the others still get their results.
@@ -49,7 +47,6 @@ public final class GroupCommit<T, R> {
     private final int maxBatch;
     private final int maxWriters;
     private final int minExtraBatch;
-    private final long maxExtraWaitNanos;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition written = lock.newCondition();
     private final ArrayDeque<Slot<T, R>> queue = new ArrayDeque<>();
@@ -64,7 +61,7 @@ public final class GroupCommit<T, R> {
      * @param maxWriters the most batches written at the same time, ≥ 1 (1: strictly one after the other)
      */
     public GroupCommit(int maxBatch, int maxWriters) {
-        this(maxBatch, maxWriters, 1, 0);
+        this(maxBatch, maxWriters, 1);
     }
 
     /**
@@ -72,11 +69,9 @@ public final class GroupCommit<T, R> {
      * @param maxWriters    the most batches written at the same time, ≥ 1 (1: strictly one after the other)
      * @param minExtraBatch the fewest queued items for which a batch starts while another one is in progress,
      *                      1 to {@code maxBatch}; with none in progress a single item is written at once
-     * @param maxExtraWaitMs how long, in ms (≥ 0), fewer items wait for a batch in progress before a batch of them
-     *                      starts beside it all the same
      * @throws IllegalArgumentException when a limit is out of its range
      */
-    public GroupCommit(int maxBatch, int maxWriters, int minExtraBatch, long maxExtraWaitMs) {
+    public GroupCommit(int maxBatch, int maxWriters, int minExtraBatch) {
         if (maxBatch < 1 || maxWriters < 1) {
             throw new IllegalArgumentException("maxBatch and maxWriters must be >= 1: " + maxBatch + ", " + maxWriters);
         }
@@ -85,11 +80,7 @@ public final class GroupCommit<T, R> {
         }
         this.maxBatch = maxBatch;
         this.maxWriters = maxWriters;
-        if (maxExtraWaitMs < 0) {
-            throw new IllegalArgumentException("maxExtraWaitMs must be >= 0: " + maxExtraWaitMs);
-        }
         this.minExtraBatch = minExtraBatch;
-        this.maxExtraWaitNanos = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(maxExtraWaitMs);
     }
 
     /**
@@ -104,31 +95,17 @@ public final class GroupCommit<T, R> {
      * @throws Exception what writing the item alone threw, when its batch failed and so did the item on its own
      */
     public R submit(T item, BatchWriter<T, R> writer) throws Exception {
-        Slot<T, R> slot = new Slot<>(item, System.nanoTime());
-        boolean interrupted = false;
+        Slot<T, R> slot = new Slot<>(item);
         lock.lock();
         try {
             queue.add(slot);
             while (!slot.done) {
                 // Wait while the allowed batches are in progress, or while this item is in one of them (then the
-                // queue holds nothing to write, or only later items, which the next turn takes).
-                if (writers >= maxWriters || queue.isEmpty()) {
+                // queue holds nothing to write, or only later items, which the next turn takes), or while a batch
+                // is in progress and too few items are queued to be worth one more.
+                if (writers >= maxWriters || queue.isEmpty() || (writers > 0 && queue.size() < minExtraBatch)) {
                     written.awaitUninterruptibly();
                     continue;
-                }
-                // Wait while a batch is in progress and too few items are queued to be worth one more, unless the
-                // oldest of them has waited maxExtraWaitNanos already (the batch in progress is stuck, e.g. on a
-                // row lock, and must not hold up writes to other rows).
-                if (writers > 0 && queue.size() < minExtraBatch) {
-                    long left = maxExtraWaitNanos - (System.nanoTime() - queue.peek().queuedAt);
-                    if (left > 0) {
-                        try {
-                            written.awaitNanos(left);
-                        } catch (InterruptedException e) {
-                            interrupted = true;
-                        }
-                        continue;
-                    }
                 }
                 writers++;
                 List<Slot<T, R>> batch = new ArrayList<>(Math.min(queue.size(), maxBatch));
@@ -148,9 +125,6 @@ public final class GroupCommit<T, R> {
             }
         } finally {
             lock.unlock();
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
         if (slot.failure != null) {
             throw slot.failure;
@@ -234,14 +208,12 @@ public final class GroupCommit<T, R> {
     /** One caller's item and, once written, its outcome (read under the lock after {@code done}). */
     private static final class Slot<T, R> {
         final T item;
-        final long queuedAt;
         R result;
         Exception failure;
         volatile boolean done;
 
-        Slot(T item, long queuedAt) {
+        Slot(T item) {
             this.item = item;
-            this.queuedAt = queuedAt;
         }
 
         void succeed(R r) {

@@ -187,7 +187,7 @@ class GroupCommitTest {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch secondWriting = new CountDownLatch(1);
         CountDownLatch releaseSecond = new CountDownLatch(1);
-        GroupCommit<Integer, String> group = new GroupCommit<>(8, 2, 3, 60_000);
+        GroupCommit<Integer, String> group = new GroupCommit<>(8, 2, 3);
         GroupCommit.BatchWriter<Integer, String> writer = batch -> {
             if (batch.contains(0)) {
                 firstWriting.countDown();
@@ -226,7 +226,7 @@ class GroupCommitTest {
     @Test
     void withNoBatchInProgressOneItemIsWrittenAtOnceWhateverTheThreshold() throws Exception {
         List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
-        GroupCommit<Integer, String> group = new GroupCommit<>(8, 2, 8, 60_000);
+        GroupCommit<Integer, String> group = new GroupCommit<>(8, 2, 8);
 
         assertThat(group.submit(5, batch -> record(batches, batch))).isEqualTo("r5");
 
@@ -235,7 +235,7 @@ class GroupCommitTest {
 
     @Test
     void itemsBelowTheThresholdAreWrittenByTheNextTurnOnceTheBatchInProgressEnds() throws Exception {
-        HeldFirstWrite held = new HeldFirstWrite(8, 2, 4, 60_000);
+        HeldFirstWrite held = new HeldFirstWrite(8, 2, 4);
         Future<String> second = held.submit(1);
         awaitQueued(held.group, held.batches, 1);
         held.release.countDown();
@@ -246,45 +246,12 @@ class GroupCommitTest {
     }
 
     @Test
-    void fewerItemsStartABatchBesideAStuckOneOnceTheOldestHasWaitedTheLimit() throws Exception {
-        HeldFirstWrite held = new HeldFirstWrite(8, 2, 4, 50);
-        long start = System.nanoTime();
-        Future<String> second = held.submit(1);
-
-        // Item 0's batch is held (stuck, as on a row lock); item 1 alone is below the threshold of 4, yet it is
-        // written after about 50 ms instead of waiting for the held batch.
-        assertThat(second.get(10, TimeUnit.SECONDS)).isEqualTo("r1");
-        assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(50));
-        assertThat(held.first.isDone()).isFalse();
-        held.release.countDown();
-        assertThat(held.first.get(10, TimeUnit.SECONDS)).isEqualTo("r0");
-        assertThat(held.batches).containsExactly(List.of(1), List.of(0));
-    }
-
-    @Test
-    void anInterruptWhileWaitingBelowTheThresholdIsKeptAndTheItemStillWritten() throws Exception {
-        HeldFirstWrite held = new HeldFirstWrite(8, 2, 4, 60_000);
-        Future<String> second = held.pool().submit(() -> {
-            Thread.currentThread().interrupt();
-            String r = held.group.submit(1, held.writer);
-            return r + (Thread.currentThread().isInterrupted() ? " (interrupt kept)" : "");
-        });
-        awaitQueued(held.group, held.batches, 1);
-        held.release.countDown();
-
-        assertThat(held.first.get(10, TimeUnit.SECONDS)).isEqualTo("r0");
-        assertThat(second.get(10, TimeUnit.SECONDS)).isEqualTo("r1 (interrupt kept)");
-    }
-
-    @Test
     void theLimitMustBePositive() {
         assertThatThrownBy(() -> new GroupCommit<Integer, String>(1, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new GroupCommit<Integer, String>(0, 1)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new GroupCommit<Integer, String>(4, 2, 0, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new GroupCommit<Integer, String>(4, 2, 5, 0)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new GroupCommit<Integer, String>(4, 2, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new GroupCommit<Integer, String>(4, 2, 5)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("1..4");
-        assertThatThrownBy(() -> new GroupCommit<Integer, String>(4, 2, 2, -1)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("maxExtraWaitMs");
     }
 
     /** A group with one writer whose first write, of item 0, has started and is held until {@link #release}. */
@@ -296,12 +263,12 @@ class GroupCommitTest {
         final Future<String> first;
 
         HeldFirstWrite(int maxBatch) throws InterruptedException {
-            this(maxBatch, 1, 1, 0);
+            this(maxBatch, 1, 1);
         }
 
-        HeldFirstWrite(int maxBatch, int maxWriters, int minExtraBatch, long maxExtraWaitMs) throws InterruptedException {
+        HeldFirstWrite(int maxBatch, int maxWriters, int minExtraBatch) throws InterruptedException {
             CountDownLatch started = new CountDownLatch(1);
-            group = new GroupCommit<>(maxBatch, maxWriters, minExtraBatch, maxExtraWaitMs);
+            group = new GroupCommit<>(maxBatch, maxWriters, minExtraBatch);
             writer = holding(batches, started, release, 0);
             first = pool.submit(() -> group.submit(0, writer));
             assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
@@ -309,10 +276,6 @@ class GroupCommitTest {
 
         Future<String> submit(int item) {
             return pool.submit(() -> group.submit(item, writer));
-        }
-
-        ExecutorService pool() {
-            return pool;
         }
     }
 

@@ -188,17 +188,12 @@ public final class ConversationBenchmark {
         List<String> rounds = untilSteady(name, WARMUP_MIN_ROUNDS_USED, WARMUP_MAX_ROUNDS, "", "%.0f", " turns/s",
                 cpu, warmUp);
         ProcessCpu.Sample before = cpu.sample();
-        ProcessCpu.CompilerSample compilerBefore = cpu.compilerSample();
         double[] rates = new double[MEASURED_ROUNDS];
         for (int r = 0; r < rates.length; r++) {
             rates[r] = phase.run(r + 1);
             System.out.printf(Locale.ROOT, "%s measured round %d: %.0f turns/s%n", name, r + 1, rates[r]);
         }
         String cpuPerUnit = ProcessCpu.perUnit(before, cpu.sample(), units * rates.length);
-        double compiler = ProcessCpu.compilerCores(compilerBefore, cpu.compilerSample());
-        if (!Double.isNaN(compiler)) {
-            cpuPerUnit += String.format(Locale.ROOT, "; server JIT compiler %.2f cores", compiler);
-        }
         String measuredRounds = Arrays.stream(rates).mapToObj(v -> String.format(Locale.ROOT, "%.0f", v))
                 .collect(java.util.stream.Collectors.joining(", "));
         double[] sorted = rates.clone();
@@ -216,7 +211,7 @@ public final class ConversationBenchmark {
      * the mean of the {@value #STEADY_WINDOW} rounds before them (fewer when {@code minRounds} is below twice that).
      * Comparing windows rather than two single rounds keeps a momentary plateau (two equal rounds while the JIT is
      * still compiling and the rate still climbing) from ending the warm-up. Nor does a round end it in which the
-     * server's JIT compiler used more than {@value #JIT_QUIET_CORES} of a core ({@link ProcessCpu#compilerSample};
+     * server's JIT compiler used more than {@value #JIT_QUIET_CORES} of a core ({@link ProcessCpu#compilerCores};
      * the rule is skipped where {@code /proc} is missing).
      *
      * @return every round's value, formatted with {@code format}, with the compiler's share of a core appended to
@@ -227,10 +222,12 @@ public final class ConversationBenchmark {
         int window = Math.max(1, Math.min(STEADY_WINDOW, minRounds / 2));
         List<String> shownValues = new ArrayList<>();
         List<Double> values = new ArrayList<>();
+        ProcessCpu.Sample before = cpu.sample();
         for (int r = 1; r <= maxRounds; r++) {
-            ProcessCpu.CompilerSample compilerBefore = cpu.compilerSample();
             double value = round.run(r);
-            double compiler = ProcessCpu.compilerCores(compilerBefore, cpu.compilerSample());
+            ProcessCpu.Sample after = cpu.sample();
+            double compiler = ProcessCpu.compilerCores(before, after);
+            before = after;
             String shown = String.format(Locale.ROOT, format, value);
             boolean compiling = compiler > JIT_QUIET_CORES;
             shownValues.add(compiling ? shown + String.format(Locale.ROOT, " (JIT %.2f)", compiler) : shown);
@@ -243,8 +240,8 @@ public final class ConversationBenchmark {
             }
             if (r >= minRounds && r >= 2 * window) {
                 double last = mean(values.subList(r - window, r));
-                double before = mean(values.subList(r - 2 * window, r - window));
-                if (Math.abs(last - before) <= before * STEADY_PERCENT / 100.0) {
+                double previous = mean(values.subList(r - 2 * window, r - window));
+                if (Math.abs(last - previous) <= previous * STEADY_PERCENT / 100.0) {
                     break;
                 }
             }

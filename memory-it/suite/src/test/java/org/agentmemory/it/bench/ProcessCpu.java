@@ -32,28 +32,35 @@ final class ProcessCpu {
         this.serverMarker = serverMarker;
     }
 
-    /** CPU ticks consumed so far, per process group, and the wall clock; -1 where unknown. */
-    record Sample(long nanoTime, long server, long database, long client, long machine) {
+    /**
+     * CPU ticks consumed so far, per process group, by the server's JIT compiler threads, and the wall clock; -1
+     * where unknown.
+     */
+    record Sample(long nanoTime, long server, long database, long client, long machine, long compiler) {
     }
 
     Sample sample() {
-        return new Sample(System.nanoTime(), serverTicks(), databaseTicks(), ticks("self").orElse(-1),
-                machineTicks());
+        String server = serverPid();
+        return new Sample(System.nanoTime(), server == null ? -1 : ticks(server).orElse(-1), databaseTicks(),
+                ticks("self").orElse(-1), machineTicks(), server == null ? -1 : compilerTicks(server));
     }
 
     /**
      * @param before a sample taken when the phase began
      * @param after  a sample taken when it ended
      * @param units  units of work done in between (turns)
-     * @return e.g. "server 4.61, PostgreSQL 1.85, benchmark 0.52 ms of CPU per turn; machine 97 % busy"
+     * @return e.g. "server 4.61, PostgreSQL 1.85, benchmark 0.52 ms of CPU per turn; cores busy 1.90; server JIT
+     *         compiler 0.02 cores" (the last part only where known)
      */
     static String perUnit(Sample before, Sample after, long units) {
         double seconds = (after.nanoTime() - before.nanoTime()) / 1e9;
+        double compiler = compilerCores(before, after);
         return String.format(Locale.ROOT, "server %s, PostgreSQL %s, benchmark %s ms of CPU per turn; cores busy %s",
                 msPer(before.server(), after.server(), units), msPer(before.database(), after.database(), units),
                 msPer(before.client(), after.client(), units),
                 before.machine() < 0 || after.machine() < 0 ? "n/a"
-                        : String.format(Locale.ROOT, "%.2f", (after.machine() - before.machine()) / TICKS_PER_SECOND / seconds));
+                        : String.format(Locale.ROOT, "%.2f", (after.machine() - before.machine()) / TICKS_PER_SECOND / seconds))
+                + (Double.isNaN(compiler) ? "" : String.format(Locale.ROOT, "; server JIT compiler %.2f cores", compiler));
     }
 
     private static String msPer(long before, long after, long units) {
@@ -61,11 +68,6 @@ final class ProcessCpu {
             return "n/a";
         }
         return String.format(Locale.ROOT, "%.2f", (after - before) * 1000.0 / TICKS_PER_SECOND / units);
-    }
-
-    private long serverTicks() {
-        String pid = serverPid();
-        return pid == null ? -1 : ticks(pid).orElse(-1);
     }
 
     /** @return the server's process id, or {@code null} when it is not running here (or this is not Linux) */
@@ -83,20 +85,11 @@ final class ProcessCpu {
         return null;
     }
 
-    /** The wall clock and the CPU ticks the server's JIT compiler threads used so far (-1 where unknown). */
-    record CompilerSample(long nanoTime, long ticks) {
-    }
-
     /**
-     * @return what the server's JIT compiler threads (HotSpot's "C1 CompilerThread…" and "C2 CompilerThread…") used
-     *         so far
+     * @return the ticks the server's JIT compiler threads (HotSpot's "C1 CompilerThread…" and "C2
+     *         CompilerThread…") used so far, or -1
      */
-    CompilerSample compilerSample() {
-        long nanoTime = System.nanoTime();
-        String pid = serverPid();
-        if (pid == null) {
-            return new CompilerSample(nanoTime, -1);
-        }
+    private static long compilerTicks(String pid) {
         long total = 0;
         try (var tasks = Files.list(Path.of("/proc", pid, "task"))) {
             for (Path task : (Iterable<Path>) tasks::iterator) {
@@ -104,29 +97,28 @@ final class ProcessCpu {
                     String stat = Files.readString(task.resolve("stat"));
                     String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
                     if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
-                        String[] f = fields(stat);
-                        total += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                        total += ownTicks(fields(stat));
                     }
                 } catch (IOException | RuntimeException vanished) {
                     // the thread ended while being read; compiler threads come and go with the JIT's load
                 }
             }
         } catch (IOException | RuntimeException unavailable) {
-            return new CompilerSample(nanoTime, -1);
+            return -1;
         }
-        return new CompilerSample(nanoTime, total);
+        return total;
     }
 
     /**
      * @return the share of one core the server's JIT compiler used between two samples (0.25: a quarter of a core),
      *         or NaN where unknown
      */
-    static double compilerCores(CompilerSample before, CompilerSample after) {
-        if (before.ticks() < 0 || after.ticks() < 0 || after.nanoTime() <= before.nanoTime()) {
+    static double compilerCores(Sample before, Sample after) {
+        if (before.compiler() < 0 || after.compiler() < 0 || after.nanoTime() <= before.nanoTime()) {
             return Double.NaN;
         }
         // A compiler thread that ended meanwhile took its ticks along; never below zero.
-        return Math.max(0, after.ticks() - before.ticks()) / TICKS_PER_SECOND
+        return Math.max(0, after.compiler() - before.compiler()) / TICKS_PER_SECOND
                 / ((after.nanoTime() - before.nanoTime()) / 1e9);
     }
 
@@ -152,7 +144,7 @@ final class ProcessCpu {
         }
         long total = 0;
         for (String[] f : postgres.values()) {
-            total += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+            total += ownTicks(f);
             if (!postgres.containsKey(f[1])) {
                 total += Long.parseLong(f[13]) + Long.parseLong(f[14]);
             }
@@ -163,11 +155,15 @@ final class ProcessCpu {
     /** @return utime + stime of a process, in ticks */
     private static OptionalLong ticks(String pid) {
         try {
-            String[] f = fields(Files.readString(Path.of("/proc", pid, "stat")));
-            return OptionalLong.of(Long.parseLong(f[11]) + Long.parseLong(f[12]));
+            return OptionalLong.of(ownTicks(fields(Files.readString(Path.of("/proc", pid, "stat")))));
         } catch (IOException | RuntimeException unavailable) {
             return OptionalLong.empty();
         }
+    }
+
+    /** @return utime + stime of a process's or thread's {@link #fields}, in ticks */
+    private static long ownTicks(String[] fields) {
+        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
     }
 
     /** The fields after the command name (which may contain spaces): index 0 is the state, 11 utime, 12 stime. */

@@ -57,8 +57,10 @@ public final class MemorySettings {
     public static final String IMPORT_MAX_LINE_BYTES = "memory.import.max-line-bytes";
 
     /**
-     * Lines per import transaction; a batch also closes once its lines hold 4 Mi characters of JSONL. Type: int,
-     * 1–1000. Default: {@value Defaults#IMPORT_BATCH_LINES}.
+     * Lines per import transaction; a batch also closes once its lines hold 4 Mi characters of JSONL. Each batch
+     * locks, updates and looks up turn ids once per conversation it holds lines of, so larger batches cost less per
+     * line when the lines of a conversation are spread through the file. Type: int, 1–1000. Default:
+     * {@value Defaults#IMPORT_BATCH_LINES}.
      */
     public static final String IMPORT_BATCH_LINES = "memory.import.batch-lines";
 
@@ -200,7 +202,8 @@ public final class MemorySettings {
      * {@code tool_invocation} and {@code turn_message}, in the background, never in a write's transaction): counted
      * in turns this server wrote, at least {@value Defaults#DB_ANALYZE_MIN_TURNS} turns; where autovacuum is off it runs
      * {@code VACUUM (ANALYZE, TRUNCATE false)} instead (the conversation rows every write updates otherwise keep their dead versions:
-     * 173,764 dead against 10,660 live after one benchmark run). Without it, statistics are
+     * 173,764 dead against 10,660 live after one benchmark run). Its {@code ANALYZE} samples 3,000 rows per table
+     * (statistics target 10, for its own session; 30,000 by default, which took 10 times as long). Without it, statistics are
      * those of whenever autovacuum last ran (never where autovacuum is off, up to a minute late during a bulk
      * import), and PostgreSQL keeps plans made for near-empty tables: an import's turn-id lookup then scans the whole
      * turn table (measured: 1,853 turns/s at 490,000 turns, 6,914 once analyzed). {@code 0} turns it off (H2 keeps
@@ -279,7 +282,7 @@ public final class MemorySettings {
         public static final long REST_MAX_BODY_BYTES = 8L * 1024 * 1024;
         public static final long IMPORT_MAX_BODY_BYTES = 1024L * 1024 * 1024;
         public static final int IMPORT_MAX_LINE_BYTES = 8 * 1024 * 1024;
-        public static final int IMPORT_BATCH_LINES = 500;
+        public static final int IMPORT_BATCH_LINES = 1000;
         /** Default of {@link MemorySettings#IMPORT_PARALLELISM}. */
         public static final int IMPORT_PARALLELISM = 2;
         public static final int RETRY_AFTER_SECONDS = 1;

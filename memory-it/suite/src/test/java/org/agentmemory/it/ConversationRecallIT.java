@@ -153,9 +153,10 @@ class ConversationRecallIT {
     }
 
     /**
-     * An import of several batches (memory.import.batch-lines is 500) writes each batch's index entries in the
-     * background while the next batch is stored; the answer waits for all of them, so every imported message is
-     * searchable the moment the import returns — from the first batch, a middle one and the last line.
+     * An import of several batches (memory.import.batch-lines is 1,000: here 1,000 + 1,000 + 1 lines) writes each
+     * batch's index entries in the background while the next batch is stored; the answer waits for all of them, so
+     * every imported message is searchable the moment the import returns: from the first batch, the second one and
+     * the last line, a batch of its own.
      */
     @ParameterizedTest
     @MethodSource("servers")
@@ -164,7 +165,7 @@ class ConversationRecallIT {
         String user = "bulk-" + run;
         String[] words = {"albatross", "zeppelin", "quokka", "marmalade", "sextant", "kumquat", "tamarind",
             "gazpacho", "obelisk", "yodeling", "origami", "xylophone", "wombat"};
-        int total = 1_201;
+        int total = 2_001;
         List<Map<String, Object>> lines = new ArrayList<>();
         for (int i = 0; i < total; i++) {
             // Each line names a distinct pair of rare words, so a two-word query matches exactly one message best.
@@ -174,7 +175,7 @@ class ConversationRecallIT {
                     "Q" + i, "Noted, line " + i + ".", "A" + i));
         }
         importLines(api, lines);
-        for (int i : new int[] {0, 250, 700, 1_099, total - 1}) {
+        for (int i : new int[] {0, 500, 999, 1_000, 1_700, total - 1}) {
             String a = words[i % words.length];
             String b = words[(i / words.length) % words.length];
             List<JsonNode> hits = search(api, Api.obj("userId", user, "query", a + " " + b, "mode", "full_text",

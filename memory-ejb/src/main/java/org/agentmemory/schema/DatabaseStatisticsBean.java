@@ -22,6 +22,9 @@ import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import org.agentmemory.api.config.MemorySettings;
 import org.agentmemory.config.Settings;
@@ -74,6 +77,10 @@ public class DatabaseStatisticsBean {
     @Resource
     SessionContext context;
 
+    /** Defers a refresh asked for inside a transaction until that transaction has committed. */
+    @Resource
+    TransactionSynchronizationRegistry transactions;
+
     @Inject
     Settings settings;
 
@@ -108,20 +115,52 @@ public class DatabaseStatisticsBean {
     }
 
     /**
-     * Counts turns this server stored and starts a refresh in the background when they are enough. Cheap: called
-     * after every write, in the writer's thread, inside its transaction; never throws (a refresh that cannot start
-     * counts as failed).
+     * Counts turns this server stored and starts a refresh in the background when they are enough: once the
+     * caller's transaction has committed (none starts for writes that roll back), or at once outside a transaction.
+     * Cheap: called after every write, in the writer's thread, inside its transaction; never throws (a refresh that
+     * cannot start counts as failed).
      *
      * @param turns turns just written, ≥ 0
      */
     public void turnsWritten(long turns) {
-        if (policy.written(turns)) {
-            try {
-                context.getBusinessObject(DatabaseStatisticsBean.class).refresh();
-            } catch (RuntimeException e) { // e.g. the application is stopping
-                policy.failed();
-                LOG.log(Level.WARNING, "Could not start refreshing the statistics of the conversation tables", e);
+        if (!policy.written(turns)) {
+            return;
+        }
+        try {
+            if (transactions != null && transactions.getTransactionStatus() == Status.STATUS_ACTIVE) {
+                // Not before the writes commit: an ANALYZE started now would not see them. An import of 1,000 turns in
+                // one batch into empty tables left them analyzed as empty, and a 1,000-turn history then took
+                // 250 ms to read (its tool invocations joined by a nested loop planned for one row).
+                transactions.registerInterposedSynchronization(new Synchronization() {
+                    @Override
+                    public void beforeCompletion() {
+                        // nothing before the commit
+                    }
+
+                    @Override
+                    public void afterCompletion(int status) {
+                        if (status == Status.STATUS_COMMITTED) {
+                            startRefresh();
+                        } else {
+                            policy.cancelled();
+                        }
+                    }
+                });
+            } else {
+                startRefresh();
             }
+        } catch (RuntimeException e) {
+            policy.failed();
+            LOG.log(Level.WARNING, "Could not schedule refreshing the statistics of the conversation tables", e);
+        }
+    }
+
+    private void startRefresh() {
+        try {
+            context.getBusinessObject(DatabaseStatisticsBean.class).refresh();
+        } catch (RuntimeException e) { // e.g. the application is stopping
+            policy.failed();
+            LOG.log(Level.WARNING, "Could not start refreshing the statistics of the conversation tables", e);
         }
     }
 

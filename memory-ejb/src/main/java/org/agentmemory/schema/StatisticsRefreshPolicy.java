@@ -60,6 +60,15 @@ public final class StatisticsRefreshPolicy {
         running = false;
     }
 
+    /**
+     * The refresh granted by the last {@link #written} that answered {@code true} was not started, because the
+     * writes that asked for it rolled back: nothing is counted against the database, and the next refresh waits for
+     * the threshold again.
+     */
+    public synchronized void cancelled() {
+        running = false;
+    }
+
     /** A refresh failed: the next one waits for twice the growth. */
     public synchronized void failed() {
         base = Math.max(base * 2, minTurns);

@@ -89,4 +89,16 @@ class StatisticsRefreshPolicyTest {
         assertThatThrownBy(() -> new StatisticsRefreshPolicy(0.2, 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("minTurns");
     }
+
+    @Test
+    void aRefreshCancelledBecauseItsWritesRolledBackLeavesTheThresholdAsItWas() {
+        StatisticsRefreshPolicy policy = new StatisticsRefreshPolicy(0.2, 1000);
+        policy.refreshed(50_000);
+        assertThat(policy.written(10_000)).isTrue();
+        policy.cancelled();
+        assertThat(policy.running()).isFalse();
+        assertThat(policy.threshold()).as("not doubled as after a failure").isEqualTo(10_000);
+        assertThat(policy.written(9_999)).as("the rolled-back writes do not count").isFalse();
+        assertThat(policy.written(1)).isTrue();
+    }
 }

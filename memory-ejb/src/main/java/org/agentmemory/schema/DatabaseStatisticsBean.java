@@ -124,34 +124,33 @@ public class DatabaseStatisticsBean {
      */
     public void turnsWritten(long turns) {
         if (!policy.written(turns)) {
+            return; // always so for an instance made with new (no container, no transactions)
+        }
+        if (transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
+            startRefresh();
             return;
         }
+        // Not before the writes commit: an ANALYZE started now would not see them. An import of 1,000 turns in one
+        // batch into empty tables left them analyzed as empty, and a 1,000-turn history then took 250 ms to read
+        // (its tool invocations joined by a nested loop planned for one row).
         try {
-            if (transactions != null && transactions.getTransactionStatus() == Status.STATUS_ACTIVE) {
-                // Not before the writes commit: an ANALYZE started now would not see them. An import of 1,000 turns in
-                // one batch into empty tables left them analyzed as empty, and a 1,000-turn history then took
-                // 250 ms to read (its tool invocations joined by a nested loop planned for one row).
-                transactions.registerInterposedSynchronization(new Synchronization() {
-                    @Override
-                    public void beforeCompletion() {
-                        // nothing before the commit
-                    }
+            transactions.registerInterposedSynchronization(new Synchronization() {
+                @Override
+                public void beforeCompletion() {
+                    // nothing before the commit
+                }
 
-                    @Override
-                    public void afterCompletion(int status) {
-                        if (status == Status.STATUS_COMMITTED) {
-                            startRefresh();
-                        } else {
-                            policy.cancelled();
-                        }
+                @Override
+                public void afterCompletion(int status) {
+                    if (status == Status.STATUS_COMMITTED) {
+                        startRefresh();
+                    } else {
+                        policy.cancelled();
                     }
-                });
-            } else {
-                startRefresh();
-            }
-        } catch (RuntimeException e) {
-            policy.failed();
-            LOG.log(Level.WARNING, "Could not schedule refreshing the statistics of the conversation tables", e);
+                }
+            });
+        } catch (RuntimeException e) { // e.g. the transaction is being rolled back already
+            notStarted(e);
         }
     }
 
@@ -159,9 +158,13 @@ public class DatabaseStatisticsBean {
         try {
             context.getBusinessObject(DatabaseStatisticsBean.class).refresh();
         } catch (RuntimeException e) { // e.g. the application is stopping
-            policy.failed();
-            LOG.log(Level.WARNING, "Could not start refreshing the statistics of the conversation tables", e);
+            notStarted(e);
         }
+    }
+
+    private void notStarted(RuntimeException e) {
+        policy.failed();
+        LOG.log(Level.WARNING, "Could not start refreshing the statistics of the conversation tables", e);
     }
 
     private static long turnEstimate(Statement st) throws SQLException {

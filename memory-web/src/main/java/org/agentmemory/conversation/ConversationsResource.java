@@ -255,11 +255,12 @@ public class ConversationsResource {
     @Consumes({"application/merge-patch+json", MediaType.APPLICATION_JSON})
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Merge into the metadata", description = "RFC 7396 JSON merge patch (null removes a key)."
-            + " Concurrent writers of different keys never lose each other's updates: the merge re-reads and retries"
-            + " on version conflicts, up to memory.metadata.merge-attempts times, then answers 409.")
+            + " Concurrent writers of different keys never lose each other's updates: each merge reads the metadata"
+            + " under the conversation's row lock, so concurrent merges wait for each other; a compare-and-set that"
+            + " still finds another version is retried up to memory.metadata.merge-attempts times, then answered 409.")
     @APIResponse(responseCode = "200", description = "Metadata and new version",
             content = @Content(schema = @Schema(implementation = ConversationMetadata.class)))
-    @APIResponse(responseCode = "409", description = "Every attempt lost to concurrent writers")
+    @APIResponse(responseCode = "409", description = "Every compare-and-set attempt found another version")
     public Response mergeMetadata(@PathParam("id") long id, Map<String, Object> patch) throws MemoryException {
         bodies.check(patch);
         ConversationMetadata merged = memory.mergeMetadata(tenants.current(), id, patch);

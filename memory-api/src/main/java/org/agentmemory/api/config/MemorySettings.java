@@ -79,8 +79,9 @@ public final class MemorySettings {
     public static final String RETRY_AFTER_SECONDS = "memory.rest.retry-after-seconds";
 
     /**
-     * Bounded attempts of {@code mergeMetadata} when concurrent writers keep changing the conversation;
-     * after the last one the caller gets a version conflict (409). Type: int, ≥ 1.
+     * Bounded attempts of {@code mergeMetadata} whose compare-and-set on the version finds another version; after
+     * the last one the caller gets a version conflict (409). Each attempt reads the conversation under its row lock,
+     * so concurrent merges and turn writes wait for each other instead of using up attempts. Type: int, ≥ 1.
      * Default: {@value Defaults#METADATA_MERGE_ATTEMPTS}.
      */
     public static final String METADATA_MERGE_ATTEMPTS = "memory.metadata.merge-attempts";

@@ -166,8 +166,9 @@ public interface ConversationMemoryOperations {
 
     /**
      * Merges a JSON merge patch (RFC 7396: objects merge recursively, {@code null} removes a key) into a
-     * history's metadata without losing concurrent writers' keys: it reads, merges and writes with a
-     * compare-and-set on the version, and on a conflict re-reads and tries again, up to
+     * history's metadata without losing concurrent writers' keys: it reads the history under its row lock (so
+     * concurrent merges and turn writes wait for each other rather than fail), merges, and writes with a
+     * compare-and-set on the version; should that still find another version, it re-reads and tries again, up to
      * {@code memory.metadata.merge-attempts} times.
      *
      * @param tenantId       the caller's tenant

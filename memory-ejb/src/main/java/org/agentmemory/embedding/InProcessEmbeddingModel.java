@@ -248,8 +248,13 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
         return variant.hashCode() * 31 + threads;
     }
 
-    /** Keeps DJL from reaching the network; must run before any DJL class is initialised. */
+    /**
+     * Keeps DJL from reaching the network, and gives this deployment its own copy of the tokenizer's native library
+     * ({@link NativeTokenizerLibrary}: a redeployed EAR could not load it again); must run before any DJL class is
+     * initialised.
+     */
     static void preventNetworkAccess() {
+        NativeTokenizerLibrary.prepare();
         if (System.getProperty("ai.djl.offline") == null) {
             System.setProperty("ai.djl.offline", "true");
         }

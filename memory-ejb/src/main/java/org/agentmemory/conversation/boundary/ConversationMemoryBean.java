@@ -531,13 +531,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         existing(tenantId, conversationId, false);
         int attempts = settings.metadataMergeAttempts();
         for (int attempt = 1; attempt <= attempts; attempt++) {
-            ConversationMetadata merged;
-            try {
-                merged = merger.tryMerge(tenantId, conversationId, patch);
-            } catch (EJBException vanished) {
-                throw new NotFoundException("conversation", Long.toString(conversationId),
-                        "Conversation " + conversationId + " was deleted while its metadata was being merged.");
-            }
+            ConversationMetadata merged = merger.tryMerge(tenantId, conversationId, patch);
             if (merged != null) {
                 return merged;
             }

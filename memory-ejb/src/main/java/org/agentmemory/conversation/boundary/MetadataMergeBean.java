@@ -12,6 +12,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
+import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.conversation.ConversationMetadata;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.json.JsonMergePatch;
@@ -34,18 +35,20 @@ public class MetadataMergeBean {
      * @param conversationId the conversation
      * @param patch          an RFC 7396 merge patch
      * @return the metadata written, or {@code null} when a concurrent writer changed the version first
-     * @throws IllegalArgumentException when the conversation does not exist in the tenant (the caller checks first)
+     * @throws NotFoundException when the conversation does not exist in the tenant, e.g. deleted since the caller
+     *         checked (an application exception: an expected race, answered 404, not logged as a failure)
      * @throws org.agentmemory.api.InvalidInputException when the merged metadata would exceed the JSON size limit
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public ConversationMetadata tryMerge(String tenantId, long conversationId, Map<String, Object> patch)
-            throws org.agentmemory.api.InvalidInputException {
+            throws NotFoundException, org.agentmemory.api.InvalidInputException {
         // The row lock makes concurrent merges (and turn writes, which lock the same row) wait for each other
         // instead of losing the compare-and-set below: unlocked, two clients patching different keys in a loop could
         // each lose memory.metadata.merge-attempts times in a row (seen with 2 writers x 100 patches: a 409).
         Conversation c = em.find(Conversation.class, conversationId, LockModeType.PESSIMISTIC_WRITE);
         if (c == null || !c.getTenantId().equals(tenantId)) {
-            throw new IllegalArgumentException("conversation " + conversationId + " vanished");
+            throw new NotFoundException("conversation", Long.toString(conversationId),
+                    "Conversation " + conversationId + " was deleted while its metadata was being merged.");
         }
         long version = c.getVersion();
         Map<String, Object> merged = JsonMergePatch.apply(c.getMetadata(), patch);

@@ -1,0 +1,86 @@
+package org.agentmemory.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.agentmemory.it.support.Api;
+import org.agentmemory.it.support.Embeddings;
+import org.agentmemory.it.support.Turns;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The EAR redeployed on a running server (a new class loader, as WildFly's {@code deploy --force} or the deployment
+ * scanner make one) still embeds. The native library of DJL's tokenizer loads into one class loader per file, and
+ * DJL keeps it at one fixed path: before each deployment got its own copy
+ * ({@code org.agentmemory.embedding.NativeTokenizerLibrary}), the redeployed EAR failed with
+ * {@code UnsatisfiedLinkError: … already loaded in another classloader} and stored every message and episode
+ * without a vector until the server restarted. PostgreSQL server only: the redeploy is the same on both.
+ */
+class RedeployIT {
+
+    private static final Duration EMBEDDED_WITHIN = Duration.ofSeconds(90);
+
+    @Test
+    void aRedeployedApplicationStillEmbedsMessages() throws Exception {
+        Api api = Api.postgres();
+        String before = Turns.unique("redeploy-before");
+        appendAndAwaitVectors(api, before);
+
+        long linkErrorsBefore = linkErrorsInLog();
+        redeploy(api);
+
+        String after = Turns.unique("redeploy-after");
+        appendAndAwaitVectors(api, after);
+        assertThat(linkErrorsInLog()).as("UnsatisfiedLinkError lines in the server log since the redeploy")
+                .isEqualTo(linkErrorsBefore);
+    }
+
+    private static void appendAndAwaitVectors(Api api, String user) {
+        Api.Response r = api.post("/turns", Api.obj("userId", user, "sessionId", "s", "turn",
+                Api.obj("userMessage", "Where is the runbook for the payments service?",
+                        "assistantResponse", "It is in the operations wiki under Payments.")));
+        assertThat(r.status()).as(r.body()).isEqualTo(201);
+        Embeddings.awaitVectors(api, Api.query("userId", user), EMBEDDED_WITHIN);
+    }
+
+    /** Redeploys agent-memory.ear with the server's own CLI (local authentication), then waits until it is ready. */
+    private static void redeploy(Api api) throws Exception {
+        Path home = Path.of(System.getProperty("it.pg.home"));
+        URI management = URI.create(api.management());
+        Path cli = home.resolve("bin").resolve("jboss-cli.sh");
+        Process p = new ProcessBuilder(List.of("bash", cli.toString(),
+                "--controller=" + management.getHost() + ":" + management.getPort(), "--connect",
+                "--command=/deployment=agent-memory.ear:redeploy"))
+                .redirectErrorStream(true).start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("the CLI finished").isTrue();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.exitValue()).as(out).isZero();
+        assertThat(out).contains("\"outcome\" => \"success\"");
+        Instant deadline = Instant.now().plusSeconds(120);
+        while (true) {
+            Api.Response ready = api.send(HttpRequest.newBuilder(URI.create(api.management() + "/health/ready")).GET());
+            if (ready.status() == 200 && api.get("/conversations/lookup" + Api.query("userId", "nobody",
+                    "sessionId", "s")).status() == 404) {
+                return;
+            }
+            assertThat(Instant.now()).as("ready again after the redeploy").isBefore(deadline);
+            Thread.sleep(250);
+        }
+    }
+
+    private static long linkErrorsInLog() throws Exception {
+        Path log = Path.of(System.getProperty("it.pg.log"));
+        try (var lines = Files.lines(log, StandardCharsets.ISO_8859_1)) {
+            return lines.filter(l -> l.contains("UnsatisfiedLinkError")).count();
+        }
+    }
+}

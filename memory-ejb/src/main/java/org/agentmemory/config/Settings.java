@@ -45,6 +45,7 @@ public class Settings {
     private int recallCandidates;
     private double recallNeighborWeight;
     private double embeddingBusyShare;
+    private int embeddingThreads;
     private double dbAnalyzeGrowth;
     private int searchMergeHour;
     private long searchQuietMergeWrites;
@@ -99,6 +100,7 @@ public class Settings {
                 .orElse(MemorySettings.Defaults.EMBEDDING_MODEL);
         int threads = intValue(MemorySettings.EMBEDDING_THREADS, MemorySettings.Defaults.EMBEDDING_THREADS,
                 v -> v >= 0 && v <= 64, "an integer from 0 to 64 (0 = ONNX Runtime's default)");
+        embeddingThreads = threads;
         embeddingModel = model(MemorySettings.EMBEDDING_MODEL, model, threads);
         messageEmbeddingModel = model(MemorySettings.MESSAGE_EMBEDDING_MODEL,
                 config.getOptionalValue(MemorySettings.MESSAGE_EMBEDDING_MODEL, String.class)
@@ -238,6 +240,11 @@ public class Settings {
     /** @return the model of episodic memory, named by {@value MemorySettings#EMBEDDING_MODEL} (loaded on first use) */
     public EmbeddingModel embeddingModel() {
         return embeddingModel;
+    }
+
+    /** @return {@value MemorySettings#EMBEDDING_THREADS}: ONNX Runtime threads per embedding call, 0 = one per core */
+    public int embeddingThreads() {
+        return embeddingThreads;
     }
 
     /**

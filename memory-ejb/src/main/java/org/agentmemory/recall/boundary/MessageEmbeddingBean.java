@@ -20,7 +20,9 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 import org.agentmemory.config.Settings;
+import org.agentmemory.embedding.EmbeddingModel;
 import org.agentmemory.embedding.ForegroundLoad;
+import org.agentmemory.embedding.SplitEmbedding;
 import org.agentmemory.recall.control.MessageIndex;
 
 /**
@@ -36,7 +38,8 @@ import org.agentmemory.recall.control.MessageIndex;
  * <p>Embedding yields to clients: while business calls are in flight (or ended less than
  * {@value ForegroundLoad#QUIET_MS} ms ago, see {@link ForegroundRequests}) a run embeds at most {@value #BUSY_BATCH}
  * messages and the next run waits long enough that embedding keeps at most {@code memory.embedding.busy-share} of
- * one core; vectors then lag behind a write burst and catch up at full speed once it ends.
+ * one core; vectors then lag behind a write burst and catch up at full speed once it ends, on every core: a quiet
+ * run splits its batch over the timer's thread and tasks of the managed executor ({@link SplitEmbedding}).
  *
  * <p>After a change of {@code memory.embedding.message-model} or {@code memory.embedding.model}, runs with room left
  * re-embed the messages and episodes whose
@@ -73,6 +76,10 @@ public class MessageEmbeddingBean {
     @Resource
     TimerService timers;
 
+    /** Runs the parts of a quiet batch after the first (the first runs on the timer's thread). */
+    @Resource
+    jakarta.enterprise.concurrent.ManagedExecutorService executor;
+
     @Resource
     SessionContext context;
 
@@ -98,7 +105,7 @@ public class MessageEmbeddingBean {
         long started = System.nanoTime();
         try {
             MessageEmbeddingBean self = context.getBusinessObject(MessageEmbeddingBean.class);
-            int done = self.embedBatch(batch);
+            int done = self.embedBatch(batch, !busy);
             if (done < batch && otherModelsLeft) {
                 int stale = self.reembedBatch(batch - done);
                 if (stale == 0) {
@@ -134,12 +141,19 @@ public class MessageEmbeddingBean {
     }
 
     /**
-     * @param max at most this many messages
+     * @param max   at most this many messages
+     * @param quiet whether the service is quiet: the batch is then embedded on every core
+     *              ({@link SplitEmbedding}, {@link SplitEmbedding#callers} callers), otherwise on this thread only
      * @return how many messages were taken from the queue (embedded, or marked as having no vector)
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public int embedBatch(int max) {
-        int embedded = MessageIndex.embedPending(em, settings.messageEmbeddingModel(), max);
+    public int embedBatch(int max, boolean quiet) {
+        EmbeddingModel model = settings.messageEmbeddingModel();
+        if (quiet) {
+            model = new SplitEmbedding(model, executor,
+                    SplitEmbedding.callers(Runtime.getRuntime().availableProcessors(), settings.embeddingThreads()));
+        }
+        int embedded = MessageIndex.embedPending(em, model, max);
         if (embedded > 0) {
             LOG.fine(() -> "Embedded " + embedded + " conversation messages");
         }

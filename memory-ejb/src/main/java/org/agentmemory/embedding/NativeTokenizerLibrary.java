@@ -29,7 +29,7 @@ final class NativeTokenizerLibrary {
     /** DJL's override of where its tokenizer library is loaded from (environment or system property). */
     static final String PATH_PROPERTY = "RUST_LIBRARY_PATH";
     /** The value this class gave {@link #PATH_PROPERTY}, so that a later deployment knows it may replace it. */
-    static final String OWNED_PROPERTY = "org.agentmemory.tokenizers.library-dir";
+    static final String OWNED_PROPERTY = "org.agentmemory.tokenizers.library";
 
     private static Path prepared;
 
@@ -37,7 +37,7 @@ final class NativeTokenizerLibrary {
     }
 
     /**
-     * Prepares this class loader's copy once (later calls return the same directory); must run before DJL's
+     * Prepares this class loader's copy once (later calls return the same copy); must run before DJL's
      * tokenizer classes initialise.
      *
      * @return the copy now named by {@code RUST_LIBRARY_PATH}, or {@code null} when the operator set it or the

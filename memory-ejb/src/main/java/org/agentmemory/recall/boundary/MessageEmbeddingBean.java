@@ -39,7 +39,8 @@ import org.agentmemory.recall.control.MessageIndex;
  * {@value ForegroundLoad#QUIET_MS} ms ago, see {@link ForegroundRequests}) a run embeds at most {@value #BUSY_BATCH}
  * messages and the next run waits long enough that embedding keeps at most {@code memory.embedding.busy-share} of
  * one core; vectors then lag behind a write burst and catch up at full speed once it ends, on every core: a quiet
- * run splits its batch over the timer's thread and tasks of the managed executor ({@link SplitEmbedding}).
+ * run (new messages, and messages re-embedded after a model change) splits its batch over the timer's thread and
+ * tasks of the managed executor ({@link SplitEmbedding}).
  *
  * <p>After a change of {@code memory.embedding.message-model} or {@code memory.embedding.model}, runs with room left
  * re-embed the messages and episodes whose
@@ -107,7 +108,7 @@ public class MessageEmbeddingBean {
             MessageEmbeddingBean self = context.getBusinessObject(MessageEmbeddingBean.class);
             int done = self.embedBatch(batch, !busy);
             if (done < batch && otherModelsLeft) {
-                int stale = self.reembedBatch(batch - done);
+                int stale = self.reembedBatch(batch - done, !busy);
                 if (stale == 0) {
                     otherModelsLeft = false; // checked again at the next start
                 } else {
@@ -143,17 +144,12 @@ public class MessageEmbeddingBean {
     /**
      * @param max   at most this many messages
      * @param quiet whether the service is quiet: the batch is then embedded on every core
-     *              ({@link SplitEmbedding}, {@link SplitEmbedding#callers} callers), otherwise on this thread only
+     *              ({@link #messageModel}), otherwise on this thread only
      * @return how many messages were taken from the queue (embedded, or marked as having no vector)
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int embedBatch(int max, boolean quiet) {
-        EmbeddingModel model = settings.messageEmbeddingModel();
-        if (quiet) {
-            model = new SplitEmbedding(model, executor,
-                    SplitEmbedding.callers(Runtime.getRuntime().availableProcessors(), settings.embeddingThreads()));
-        }
-        int embedded = MessageIndex.embedPending(em, model, max);
+        int embedded = MessageIndex.embedPending(em, messageModel(quiet), max);
         if (embedded > 0) {
             LOG.fine(() -> "Embedded " + embedded + " conversation messages");
         }
@@ -161,17 +157,29 @@ public class MessageEmbeddingBean {
     }
 
     /**
-     * @param max at most this many rows
+     * @param max   at most this many rows
+     * @param quiet whether the service is quiet: the messages are then embedded on every core, as in
+     *              {@link #embedBatch}
      * @return how many messages and episodes embedded by another model were embedded again
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public int reembedBatch(int max) {
-        int messages = MessageIndex.reembedOtherModels(em, settings.messageEmbeddingModel(), max);
+    public int reembedBatch(int max, boolean quiet) {
+        int messages = MessageIndex.reembedOtherModels(em, messageModel(quiet), max);
         int episodes = messages < max
                 ? new org.agentmemory.episodic.control.EpisodeStore(em).reembedOtherModels(settings.embeddingModel(),
                         max - messages)
                 : 0;
         return messages + episodes;
+    }
+
+    /**
+     * The model of conversation messages for a run: split over every core ({@link SplitEmbedding},
+     * {@link SplitEmbedding#callers} callers) while the service is quiet, this thread alone otherwise.
+     */
+    private EmbeddingModel messageModel(boolean quiet) {
+        EmbeddingModel model = settings.messageEmbeddingModel();
+        return quiet ? new SplitEmbedding(model, executor,
+                SplitEmbedding.callers(Runtime.getRuntime().availableProcessors(), settings.embeddingThreads())) : model;
     }
 
     /**

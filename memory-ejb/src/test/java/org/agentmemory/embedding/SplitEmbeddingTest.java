@@ -101,6 +101,28 @@ class SplitEmbeddingTest {
     }
 
     @Test
+    void withoutTheCallerEveryPartRunsOnTheExecutorInInputOrder() {
+        Recording model = new Recording();
+        model.together = new CountDownLatch(2);
+        List<float[]> vectors = new SplitEmbedding(model, executor, 2, false).embedAll(texts(100));
+        assertThat(vectors).hasSize(100);
+        for (int i = 0; i < 100; i++) {
+            assertThat(vectors.get(i)[0]).isEqualTo(i);
+        }
+        assertThat(model.threads).hasSize(2).doesNotContain(Thread.currentThread());
+        assertThat(model.callSizes).containsExactlyInAnyOrder(50, 50);
+        // One part, and small batches: still on the executor, never on the caller.
+        model.together = null;
+        model.threads.clear();
+        assertThat(new SplitEmbedding(model, executor, 1, false).embedAll(texts(16))).hasSize(16);
+        assertThat(new SplitEmbedding(model, executor, 2, false).embedAll(texts(3))).hasSize(3);
+        assertThat(model.threads).isNotEmpty().doesNotContain(Thread.currentThread());
+        model.failOn = "60";
+        assertThatThrownBy(() -> new SplitEmbedding(model, executor, 2, false).embedAll(texts(100)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("cannot embed 60");
+    }
+
+    @Test
     void aFailingPartFailsTheCallAfterEveryPartEnded() {
         Recording model = new Recording();
         model.failOn = "90";

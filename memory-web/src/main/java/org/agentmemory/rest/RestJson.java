@@ -58,6 +58,7 @@ public final class RestJson {
     private static ObjectMapper build() {
         JsonMapper mapper = JsonMapper.builder()
                 .addModule(new JavaTimeModule())
+                .addModule(new com.fasterxml.jackson.module.blackbird.BlackbirdModule())
                 .addModule(new com.fasterxml.jackson.databind.module.SimpleModule("strict-instants")
                         .addDeserializer(java.time.Instant.class, new StrictInstantDeserializer()))
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)

@@ -124,7 +124,10 @@ public final class MemorySettings {
      * served (business calls in flight, or ended less than 250 ms ago): it then embeds small batches and pauses
      * after each, so writes are not slowed by vectors nobody is waiting for yet; when the service is quiet it runs
      * at full speed and catches up, on every core (cores / {@code memory.embedding.threads} calls at once; 93 → 157
-     * messages/s on 2 cores). {@code 1} never pauses. Measured with 8 REST writers on 2 cores
+     * messages/s on 2 cores). {@code 1} never pauses. With one ONNX Runtime thread per call (the default
+     * {@code memory.embedding.threads}) the embedder's threads also run at the lowest CPU priority (nice 19, on
+     * Linux), so this share is at most what it takes: requests get a busy core at once, and the embedder takes
+     * only what they leave idle. Measured with 8 REST writers on 2 cores
      * ({@code ConversationBenchmark}): see the README. Type: double in (0, 1]. Default:
      * {@value Defaults#EMBEDDING_BUSY_SHARE}.
      */

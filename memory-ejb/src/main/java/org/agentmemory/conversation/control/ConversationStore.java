@@ -282,10 +282,26 @@ public class ConversationStore {
         return turn;
     }
 
+    /** The columns of a turn read by {@link #turns}, in the order {@link TurnMapper#turn} expects them. */
+    private static final String TURN_COLUMNS = "t.id, t.seq, t.turn_id, t.user_id, t.chatbot_id, t.user_message,"
+            + " t.assistant_response, t.context_used, t.tools_used, t.occurred_at, t.metadata, t.error, t.tokens_user,"
+            + " t.tokens_assistant, t.tokens_tools, t.tokens_total, t.tokenizer, t.state, t.schema_version,"
+            + " t.norm_version";
+
+    private static final org.agentmemory.json.JsonObjectConverter OBJECT = new org.agentmemory.json.JsonObjectConverter();
+    private static final org.agentmemory.json.JsonStringListConverter STRING_LIST =
+            new org.agentmemory.json.JsonStringListConverter();
+    private static final org.agentmemory.json.JsonStringMapConverter STRING_MAP =
+            new org.agentmemory.json.JsonStringMapConverter();
+
     /**
      * Reads turns in sequence order with their invocations, in two queries whatever the number of turns.
-     * The queries select columns, not entities: nothing is registered in the persistence context, which
-     * makes reading a 1,000-turn history about twice as fast.
+     * Under Hibernate the queries run on the transaction's connection in plain JDBC (after flushing pending entity
+     * changes, as a query through the persistence context would), decoding columns as the entities' mappings do
+     * (their JSON converters, {@link EntityMappings#read} for the instant): nothing is registered in the
+     * persistence context, and the rows skip the ORM's result processing, which cost about a third of the CPU of
+     * reading a 1,000-turn history (issue 2's getHistory benchmark). Other providers select the same columns in
+     * JPQL.
      *
      * @param c             the conversation
      * @param afterSequence only turns with a greater sequence
@@ -293,6 +309,56 @@ public class ConversationStore {
      * @return the records
      */
     public List<TurnRecord> turns(Conversation c, long afterSequence, int limit) {
+        org.hibernate.Session session;
+        try {
+            session = em.unwrap(org.hibernate.Session.class);
+        } catch (jakarta.persistence.PersistenceException e) {
+            return turnsByQuery(c, afterSequence, limit);
+        }
+        if (session.isDirty()) {
+            session.flush();
+        }
+        EntityMappings mappings = new EntityMappings(em);
+        long conversationId = c.getId();
+        return session.doReturningWork(con -> {
+            List<Object[]> turns = new ArrayList<>();
+            try (java.sql.PreparedStatement ps = con.prepareStatement("SELECT " + TURN_COLUMNS
+                    + " FROM turn t WHERE t.conversation_id = ? AND t.seq > ? ORDER BY t.seq")) {
+                ps.setLong(1, conversationId);
+                ps.setLong(2, afterSequence);
+                if (limit != Integer.MAX_VALUE) {
+                    ps.setMaxRows(limit);
+                }
+                try (java.sql.ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        turns.add(turnRow(rs, mappings));
+                    }
+                }
+            }
+            if (turns.isEmpty()) {
+                return List.of();
+            }
+            Map<Long, List<ToolInvocationRecord>> byTurn = new HashMap<>();
+            try (java.sql.PreparedStatement ps = con.prepareStatement("SELECT t.id, i.tool_name, i.input, i.output,"
+                    + " i.status, i.error, i.elapsed_ms, i.output_chars, i.omitted, i.wm_key FROM tool_invocation i"
+                    + " JOIN turn t ON t.id = i.turn_pk WHERE t.conversation_id = ? AND t.seq BETWEEN ? AND ?"
+                    + " ORDER BY t.seq, i.ordinal")) {
+                ps.setLong(1, conversationId);
+                ps.setLong(2, (Long) turns.get(0)[1]);
+                ps.setLong(3, (Long) turns.get(turns.size() - 1)[1]);
+                try (java.sql.ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        Object[] row = invocationRow(rs);
+                        byTurn.computeIfAbsent((Long) row[0], k -> new ArrayList<>()).add(TurnMapper.invocation(row));
+                    }
+                }
+            }
+            return records(turns, byTurn);
+        });
+    }
+
+    /** {@link #turns} through the persistence context: the same columns selected in JPQL (any provider). */
+    private List<TurnRecord> turnsByQuery(Conversation c, long afterSequence, int limit) {
         TypedQuery<Object[]> q = em.createQuery("SELECT t.id, t.seq, t.turnId, t.userId, t.chatbotId, t.userMessage,"
                 + " t.assistantResponse, t.contextUsed, t.toolsUsed, t.occurredAt, t.metadata, t.error, t.tokensUser,"
                 + " t.tokensAssistant, t.tokensTools, t.tokensTotal, t.tokenizer, t.state, t.schemaVersion, t.normVersion"
@@ -315,11 +381,35 @@ public class ConversationStore {
         for (Object[] row : invocations) {
             byTurn.computeIfAbsent((Long) row[0], k -> new ArrayList<>()).add(TurnMapper.invocation(row));
         }
+        return records(turns, byTurn);
+    }
+
+    private static List<TurnRecord> records(List<Object[]> turns, Map<Long, List<ToolInvocationRecord>> byTurn) {
         List<TurnRecord> records = new ArrayList<>(turns.size());
         for (Object[] row : turns) {
             records.add(TurnMapper.turn(row, byTurn.getOrDefault((Long) row[0], List.of())));
         }
         return records;
+    }
+
+    /** @return the current row of {@link #TURN_COLUMNS}, converted as the {@link Turn} mapping converts them */
+    private static Object[] turnRow(java.sql.ResultSet rs, EntityMappings mappings) throws java.sql.SQLException {
+        return new Object[] {rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5),
+            rs.getString(6), rs.getString(7), rs.getString(8), STRING_LIST.convertToEntityAttribute(rs.getString(9)),
+            mappings.read(rs, 10), OBJECT.convertToEntityAttribute(rs.getString(11)),
+            rs.getString(12), rs.getInt(13), rs.getInt(14), rs.getInt(15), rs.getInt(16), rs.getString(17),
+            rs.getString(18), rs.getInt(19), rs.getString(20)};
+    }
+
+    /** @return the current invocation row of {@link #turns}, converted as the {@link ToolInvocation} mapping does */
+    private static Object[] invocationRow(java.sql.ResultSet rs) throws java.sql.SQLException {
+        long elapsed = rs.getLong(7);
+        Long elapsedMs = rs.wasNull() ? null : elapsed;
+        int chars = rs.getInt(8);
+        Integer outputChars = rs.wasNull() ? null : chars;
+        return new Object[] {rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+            rs.getString(6), elapsedMs, outputChars, STRING_MAP.convertToEntityAttribute(rs.getString(9)),
+            rs.getString(10)};
     }
 
     /**

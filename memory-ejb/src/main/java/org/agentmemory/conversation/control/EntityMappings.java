@@ -23,7 +23,7 @@ import org.hibernate.type.descriptor.ValueBinder;
  *       share the blocks the persistence context uses, so the two kinds of write never give the same id;</li>
  *   <li>instants bound the way the mapping binds {@code Turn.occurredAt} for this database (its attribute converter
  *       and JDBC type; on PostgreSQL a {@code java.sql.Timestamp} in UTC), so that they read back unchanged,
- *       before the Gregorian reform too.</li>
+ *       before the Gregorian reform too; {@link #read} reads them back the same way.</li>
  * </ul>
  * Hibernate only; one instance per transaction.
  */
@@ -46,6 +46,20 @@ public final class EntityMappings implements TurnRows.Ids, TurnRows.InstantColum
                 (BeforeExecutionGenerator) session.getFactory().getMappingMetamodel().getEntityDescriptor(type)
                         .getGenerator());
         return ((Number) generator.generate(session, entity, null, EventType.INSERT)).longValue();
+    }
+
+    /**
+     * Reads an instant column ({@code occurred_at}) the way the mapping reads {@code Turn.occurredAt}, the
+     * inverse of {@link #bind}.
+     *
+     * @param rs    a result set on its current row
+     * @param index the column index
+     * @return the instant, or {@code null} for SQL {@code NULL}
+     * @throws SQLException as the driver reports it
+     */
+    public Instant read(java.sql.ResultSet rs, int index) throws SQLException {
+        Object relational = instantMapping.getJdbcValueExtractor().extract(rs, index, session);
+        return relational == null ? null : (Instant) instantMapping.convertToDomainValue(relational);
     }
 
     @Override

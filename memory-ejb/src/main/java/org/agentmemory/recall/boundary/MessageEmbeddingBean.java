@@ -20,6 +20,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 import org.agentmemory.config.Settings;
+import org.agentmemory.embedding.BackgroundPriority;
 import org.agentmemory.embedding.EmbeddingModel;
 import org.agentmemory.embedding.ForegroundLoad;
 import org.agentmemory.embedding.SplitEmbedding;
@@ -39,8 +40,10 @@ import org.agentmemory.recall.control.MessageIndex;
  * {@value ForegroundLoad#QUIET_MS} ms ago, see {@link ForegroundRequests}) a run embeds at most {@value #BUSY_BATCH}
  * messages and the next run waits long enough that embedding keeps at most {@code memory.embedding.busy-share} of
  * one core; vectors then lag behind a write burst and catch up at full speed once it ends, on every core: a quiet
- * run (new messages, and messages re-embedded after a model change) splits its batch over the timer's thread and
- * tasks of the managed executor ({@link SplitEmbedding}).
+ * run (new messages, and messages re-embedded after a model change) splits its batch over every core
+ * ({@link SplitEmbedding}). The inference itself runs on threads of the lowest CPU priority
+ * ({@link BackgroundPriority}; with the default one ONNX Runtime thread per call), so that a request arriving in
+ * the middle of a batch gets a core at once instead of at the next run.
  *
  * <p>After a change of {@code memory.embedding.message-model} or {@code memory.embedding.model}, runs with room left
  * re-embed the messages and episodes whose
@@ -77,9 +80,25 @@ public class MessageEmbeddingBean {
     @Resource
     TimerService timers;
 
-    /** Runs the parts of a quiet batch after the first (the first runs on the timer's thread). */
+    /**
+     * Runs the parts of a quiet batch after the first (the first runs on the timer's thread) when the model runs
+     * ONNX Runtime threads of its own ({@code memory.embedding.threads} other than 1).
+     */
     @Resource
     jakarta.enterprise.concurrent.ManagedExecutorService executor;
+
+    /** Makes the threads of {@link #background}. */
+    @Resource
+    jakarta.enterprise.concurrent.ManagedThreadFactory threadFactory;
+
+    /**
+     * One thread per core at the lowest CPU priority ({@link BackgroundPriority}): with one ONNX Runtime thread per
+     * call ({@code memory.embedding.threads} = 1, the default) every batch is embedded here while the timer's
+     * thread waits, so that vectors are computed on cores that requests leave idle. With more ONNX Runtime threads
+     * per call the inference runs on ONNX Runtime's own threads, which keep the priority of the thread that loaded
+     * the model, and the batch stays on the timer's thread as before.
+     */
+    private java.util.concurrent.ExecutorService background;
 
     @Resource
     SessionContext context;
@@ -89,7 +108,14 @@ public class MessageEmbeddingBean {
 
     @PostConstruct
     void start() {
+        background = java.util.concurrent.Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(),
+                BackgroundPriority.lowered(threadFactory));
         arm(IDLE_DELAY_MS);
+    }
+
+    @jakarta.annotation.PreDestroy
+    void stop() {
+        background.shutdownNow();
     }
 
     /**
@@ -173,13 +199,20 @@ public class MessageEmbeddingBean {
     }
 
     /**
-     * The model of conversation messages for a run: split over every core ({@link SplitEmbedding},
-     * {@link SplitEmbedding#callers} callers) while the service is quiet, this thread alone otherwise.
+     * The model of conversation messages for a run. With one ONNX Runtime thread per call (the default), every run
+     * embeds on {@link #background}'s threads of lowest priority: split over every core
+     * ({@link SplitEmbedding#callers} parts) while the service is quiet, one thread otherwise. With more ONNX
+     * Runtime threads per call: split over the timer's thread and the managed executor while quiet, the timer's
+     * thread alone otherwise.
      */
     private EmbeddingModel messageModel(boolean quiet) {
         EmbeddingModel model = settings.messageEmbeddingModel();
-        return quiet ? new SplitEmbedding(model, executor,
-                SplitEmbedding.callers(Runtime.getRuntime().availableProcessors(), settings.embeddingThreads())) : model;
+        int parts = quiet ? SplitEmbedding.callers(Runtime.getRuntime().availableProcessors(),
+                settings.embeddingThreads()) : 1;
+        if (settings.embeddingThreads() == 1) {
+            return new SplitEmbedding(model, background, parts, false);
+        }
+        return quiet ? new SplitEmbedding(model, executor, parts) : model;
     }
 
     /**

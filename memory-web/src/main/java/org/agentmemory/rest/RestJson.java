@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.cfg.EnumFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -55,8 +54,36 @@ public final class RestJson {
         }
     }
 
+    /** Writes an enum as its name in lower case, whatever the JVM's default locale. */
+    @SuppressWarnings("rawtypes")
+    static final class LowerCaseEnumSerializer extends com.fasterxml.jackson.databind.ser.std.StdSerializer<Enum> {
+        private static final long serialVersionUID = 1L;
+
+        LowerCaseEnumSerializer() {
+            super(Enum.class);
+        }
+
+        @Override
+        public void serialize(Enum value, com.fasterxml.jackson.core.JsonGenerator gen,
+                com.fasterxml.jackson.databind.SerializerProvider provider) throws java.io.IOException {
+            gen.writeString(value.name().toLowerCase(java.util.Locale.ROOT));
+        }
+    }
+
     private static ObjectMapper build() {
-        JsonMapper mapper = JsonMapper.builder()
+        return configure(JsonMapper.builder().addModule(TurnSerializers.module()));
+    }
+
+    /**
+     * The mapper without the hand-written turn serializers ({@link TurnSerializers}): the form they must write.
+     * For tests.
+     */
+    static ObjectMapper generic() {
+        return configure(JsonMapper.builder());
+    }
+
+    private static ObjectMapper configure(JsonMapper.Builder builder) {
+        JsonMapper mapper = builder
                 .addModule(new JavaTimeModule())
                 .addModule(new com.fasterxml.jackson.module.blackbird.BlackbirdModule())
                 .addModule(new com.fasterxml.jackson.databind.module.SimpleModule("strict-instants")
@@ -74,7 +101,11 @@ public final class RestJson {
                 .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
                 .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
                 .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
-                .configure(EnumFeature.WRITE_ENUMS_TO_LOWERCASE, true)
+                // Enums are written in lower case by LowerCaseEnumSerializer, not EnumFeature.WRITE_ENUMS_TO_LOWERCASE:
+                // Jackson's feature lower-cases in the JVM's default locale, which under Turkish wrote
+                // "summarızed" (dotless ı), a value the API then refuses to read back.
+                .addModule(new com.fasterxml.jackson.databind.module.SimpleModule("lower-case-enums")
+                        .addSerializer(Enum.class, new LowerCaseEnumSerializer()))
                 .build();
         mapper.coercionConfigFor(LogicalType.Textual).setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)

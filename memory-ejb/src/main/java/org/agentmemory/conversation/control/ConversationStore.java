@@ -299,9 +299,9 @@ public class ConversationStore {
      * Under Hibernate the queries run on the transaction's connection in plain JDBC (after flushing pending entity
      * changes, as a query through the persistence context would), decoding columns as the entities' mappings do
      * (their JSON converters, {@link EntityMappings#read} for the instant): nothing is registered in the
-     * persistence context, and the rows skip the ORM's result processing, which cost about a third of the CPU of
-     * reading a 1,000-turn history (issue 2's getHistory benchmark). Other providers select the same columns in
-     * JPQL.
+     * persistence context, and the rows skip the ORM's result processing (measured on 2 cores: reading the rows of
+     * a 1,000-turn history took about a quarter less CPU; issue 2's getHistory benchmark). Other providers select
+     * the same columns in JPQL.
      *
      * @param c             the conversation
      * @param afterSequence only turns with a greater sequence

@@ -1,7 +1,6 @@
 package org.agentmemory.embedding;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
@@ -22,10 +21,33 @@ class BackgroundPriorityTest {
         assertThat(BackgroundPriority.threadId("4711/task/-3")).isEmpty();
     }
 
+    /**
+     * Where there is no Linux thread id (another OS), nothing can be lowered: the call says so and the pool's
+     * threads still run their tasks at their normal priority.
+     */
+    @Test
+    void withoutLinuxThreadIdsNothingIsLoweredAndTasksStillRun() throws Exception {
+        if (BackgroundPriority.currentThreadId().isPresent()) {
+            assertThat(BackgroundPriority.niceOf(BackgroundPriority.currentThreadId().getAsInt())).isPresent();
+            return; // Linux: covered by the two tests below
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(1, BackgroundPriority.lowered(Executors.defaultThreadFactory()));
+        try {
+            assertThat(CompletableFuture.supplyAsync(BackgroundPriority::lowerCurrentThread, pool).get(10, TimeUnit.SECONDS))
+                    .isFalse();
+            assertThat(CompletableFuture.supplyAsync(() -> 6 * 7, pool).get(10, TimeUnit.SECONDS)).isEqualTo(42);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void loweredThreadsRunAtNiceNineteenAndOthersKeepTheirPriority() throws Exception {
         OptionalInt self = BackgroundPriority.currentThreadId();
-        assumeTrue(self.isPresent(), "Linux only");
+        if (self.isEmpty()) {
+            assertThat(BackgroundPriority.lowerCurrentThread()).as("nothing to lower outside Linux").isFalse();
+            return;
+        }
         int before = BackgroundPriority.niceOf(self.getAsInt()).orElseThrow();
         ExecutorService pool = Executors.newFixedThreadPool(2, BackgroundPriority.lowered(Executors.defaultThreadFactory()));
         try {
@@ -47,7 +69,10 @@ class BackgroundPriorityTest {
     @Test
     void aThreadLowersOnlyItself() throws Exception {
         OptionalInt self = BackgroundPriority.currentThreadId();
-        assumeTrue(self.isPresent(), "Linux only");
+        if (self.isEmpty()) {
+            assertThat(BackgroundPriority.lowerCurrentThread()).as("nothing to lower outside Linux").isFalse();
+            return;
+        }
         int before = BackgroundPriority.niceOf(self.getAsInt()).orElseThrow();
         int[] other = new int[2];
         Thread t = new Thread(() -> {

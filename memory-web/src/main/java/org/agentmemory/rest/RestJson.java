@@ -66,7 +66,12 @@ public final class RestJson {
         @Override
         public void serialize(Enum value, com.fasterxml.jackson.core.JsonGenerator gen,
                 com.fasterxml.jackson.databind.SerializerProvider provider) throws java.io.IOException {
-            gen.writeString(value.name().toLowerCase(java.util.Locale.ROOT));
+            gen.writeString(name(value));
+        }
+
+        /** @return the JSON form of an enum: its name in lower case, whatever the JVM's default locale */
+        static String name(Enum<?> value) {
+            return value.name().toLowerCase(java.util.Locale.ROOT);
         }
     }
 

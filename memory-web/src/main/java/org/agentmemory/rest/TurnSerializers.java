@@ -56,7 +56,17 @@ final class TurnSerializers {
         if (value == null) {
             gen.writeNullField(name);
         } else {
-            gen.writeStringField(name, value.name().toLowerCase(java.util.Locale.ROOT));
+            gen.writeStringField(name, RestJson.LowerCaseEnumSerializer.name(value));
+        }
+    }
+
+    private static void number(JsonGenerator gen, String name, Number value) throws IOException {
+        if (value == null) {
+            gen.writeNullField(name);
+        } else if (value instanceof Long l) {
+            gen.writeNumberField(name, l);
+        } else {
+            gen.writeNumberField(name, value.intValue());
         }
     }
 
@@ -71,11 +81,7 @@ final class TurnSerializers {
         public void serialize(TurnRecord t, JsonGenerator gen, SerializerProvider provider) throws IOException {
             gen.writeStartObject(t);
             string(gen, "turnId", t.turnId());
-            if (t.sequence() == null) {
-                gen.writeNullField("sequence");
-            } else {
-                gen.writeNumberField("sequence", t.sequence());
-            }
+            number(gen, "sequence", t.sequence());
             string(gen, "userId", t.userId());
             string(gen, "userMessage", t.userMessage());
             string(gen, "assistantResponse", t.assistantResponse());
@@ -110,11 +116,7 @@ final class TurnSerializers {
                 TokenCountSerializer.write(t.tokenCount(), gen);
             }
             lowerCaseEnum(gen, "state", t.state());
-            if (t.schemaVersion() == null) {
-                gen.writeNullField("schemaVersion");
-            } else {
-                gen.writeNumberField("schemaVersion", t.schemaVersion());
-            }
+            number(gen, "schemaVersion", t.schemaVersion());
             string(gen, "normVersion", t.normVersion());
             gen.writeEndObject();
         }
@@ -152,16 +154,8 @@ final class TurnSerializers {
             string(gen, "output", i.output());
             lowerCaseEnum(gen, "status", i.status());
             string(gen, "error", i.error());
-            if (i.elapsedMs() == null) {
-                gen.writeNullField("elapsedMs");
-            } else {
-                gen.writeNumberField("elapsedMs", i.elapsedMs());
-            }
-            if (i.outputChars() == null) {
-                gen.writeNullField("outputChars");
-            } else {
-                gen.writeNumberField("outputChars", i.outputChars());
-            }
+            number(gen, "elapsedMs", i.elapsedMs());
+            number(gen, "outputChars", i.outputChars());
             metadata(gen, provider, "omitted", i.omitted());
             string(gen, "wmKey", i.wmKey());
             gen.writeEndObject();

@@ -288,12 +288,6 @@ public class ConversationStore {
             + " t.tokens_assistant, t.tokens_tools, t.tokens_total, t.tokenizer, t.state, t.schema_version,"
             + " t.norm_version";
 
-    private static final org.agentmemory.json.JsonObjectConverter OBJECT = new org.agentmemory.json.JsonObjectConverter();
-    private static final org.agentmemory.json.JsonStringListConverter STRING_LIST =
-            new org.agentmemory.json.JsonStringListConverter();
-    private static final org.agentmemory.json.JsonStringMapConverter STRING_MAP =
-            new org.agentmemory.json.JsonStringMapConverter();
-
     /**
      * Reads turns in sequence order with their invocations, in two queries whatever the number of turns.
      * Under Hibernate the queries run on the transaction's connection in plain JDBC (after flushing pending entity
@@ -395,8 +389,8 @@ public class ConversationStore {
     /** @return the current row of {@link #TURN_COLUMNS}, converted as the {@link Turn} mapping converts them */
     private static Object[] turnRow(java.sql.ResultSet rs, EntityMappings mappings) throws java.sql.SQLException {
         return new Object[] {rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5),
-            rs.getString(6), rs.getString(7), rs.getString(8), STRING_LIST.convertToEntityAttribute(rs.getString(9)),
-            mappings.read(rs, 10), OBJECT.convertToEntityAttribute(rs.getString(11)),
+            rs.getString(6), rs.getString(7), rs.getString(8), TurnRows.STRING_LIST.convertToEntityAttribute(rs.getString(9)),
+            mappings.read(rs, 10), TurnRows.OBJECT.convertToEntityAttribute(rs.getString(11)),
             rs.getString(12), rs.getInt(13), rs.getInt(14), rs.getInt(15), rs.getInt(16), rs.getString(17),
             rs.getString(18), rs.getInt(19), rs.getString(20)};
     }
@@ -408,7 +402,7 @@ public class ConversationStore {
         int chars = rs.getInt(8);
         Integer outputChars = rs.wasNull() ? null : chars;
         return new Object[] {rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-            rs.getString(6), elapsedMs, outputChars, STRING_MAP.convertToEntityAttribute(rs.getString(9)),
+            rs.getString(6), elapsedMs, outputChars, TurnRows.STRING_MAP.convertToEntityAttribute(rs.getString(9)),
             rs.getString(10)};
     }
 

@@ -72,9 +72,10 @@ public final class TurnRows {
     /** Rows per {@code executeBatch}, as {@code hibernate.jdbc.batch_size}. */
     static final int BATCH = 50;
 
-    private static final JsonObjectConverter OBJECT = new JsonObjectConverter();
-    private static final JsonStringListConverter STRING_LIST = new JsonStringListConverter();
-    private static final JsonStringMapConverter STRING_MAP = new JsonStringMapConverter();
+    /** The entities' JSON column converters, also used to read rows back ({@link ConversationStore#turns}). */
+    static final JsonObjectConverter OBJECT = new JsonObjectConverter();
+    static final JsonStringListConverter STRING_LIST = new JsonStringListConverter();
+    static final JsonStringMapConverter STRING_MAP = new JsonStringMapConverter();
     private static final VectorBytesConverter VECTOR = new VectorBytesConverter();
 
     private final List<Turn> turns = new ArrayList<>();

@@ -16,13 +16,14 @@ import java.util.function.ToIntFunction;
  * the segment's end over its second half, at the first of these that exists:
  * <ol>
  *   <li>before a space (U+0020) that follows a visible character (not whitespace, control or format);</li>
- *   <li>before any other character that is none of letter, digit, combining mark or apostrophe and that
- *       follows a letter or digit (a line break, or CJK punctuation such as 。 or ，);</li>
+ *   <li>before any other character that is none of letter, number, combining mark or apostrophe and that
+ *       follows a letter or number (a line break, or CJK punctuation such as 。 or ，;
+ *       {@link #isPieceStartAfterLetterOrNumber});</li>
  *   <li>at the segment's end, never inside a surrogate pair.</li>
  * </ol>
  * Cuts 1 and 2 fall where the {@code o200k_base} and {@code cl100k_base} pre-tokenizers start a new piece
  * anyway (no piece continues from a visible character into a space, a piece that ends in a letter or
- * digit never continues into such a character, the contraction suffixes start with the apostrophe, and no
+ * number never continues into such a character, the contraction suffixes start with the apostrophe, and no
  * pattern looks behind), so the sum equals jtokkit's count of the whole text. Only cut 3, reached only
  * inside a run of
  * more than {@value #SEGMENT_CHARS}/2 units without any such boundary, can differ from it, by at most a
@@ -70,8 +71,7 @@ final class BpeSegments {
             }
         }
         for (int i = limit; i > floor; i--) {
-            if (!Character.isLowSurrogate(text.charAt(i)) && Character.isLetterOrDigit(text.codePointBefore(i))
-                    && startsNewPiece(text.codePointAt(i))) {
+            if (isPieceStartAfterLetterOrNumber(text, i)) {
                 return i;
             }
         }
@@ -101,8 +101,41 @@ final class BpeSegments {
                 && Character.getType(codePoint) != Character.FORMAT;
     }
 
+    /**
+     * Cut 2: whether {@code text} has, at {@code index} (≥ 1), a character that is none of letter, number
+     * ({@code \p{N}}: decimal, letter and other numbers, such as ² or Ⅷ), mark or apostrophe, after a letter or
+     * number. Both pre-tokenizers end a piece there (their letter pieces continue only into letters, marks or a
+     * contraction, their number pieces only into numbers) and start the next one without looking behind, so the
+     * text can be cut there exactly ({@link WordCounts} also splits long words there).
+     */
+    static boolean isPieceStartAfterLetterOrNumber(String text, int index) {
+        char at = text.charAt(index);
+        char before = text.charAt(index - 1);
+        if (at < 0x80 && before < 0x80) { // ASCII, the common case
+            return isAsciiLetterOrDigit(before) && !isAsciiLetterOrDigit(at) && at != '\'';
+        }
+        if (Character.isLowSurrogate(at)) {
+            return false;
+        }
+        return isLetterOrNumber(text.codePointBefore(index)) && startsNewPiece(text.codePointAt(index));
+    }
+
+    private static boolean isAsciiLetterOrDigit(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    }
+
+    /** @return whether the code point is in {@code \p{L}} or {@code \p{N}} */
+    private static boolean isLetterOrNumber(int codePoint) {
+        if (Character.isLetter(codePoint)) {
+            return true;
+        }
+        int type = Character.getType(codePoint);
+        return type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER
+                || type == Character.OTHER_NUMBER;
+    }
+
     private static boolean startsNewPiece(int codePoint) {
-        if (Character.isLetterOrDigit(codePoint) || codePoint == '\'') {
+        if (codePoint == '\'' || isLetterOrNumber(codePoint)) {
             return false;
         }
         int type = Character.getType(codePoint);

@@ -82,6 +82,50 @@ class WordCountsTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = EncodingType.class, names = {"O200K_BASE", "CL100K_BASE"})
+    void sumOfPartsEqualsWholeCountOnLongWordsWithoutSpaces(EncodingType type) {
+        Encoding encoding = REGISTRY.getEncoding(type);
+        WordCounts words = new WordCounts(encoding::countTokensOrdinary, 64);
+        int[] noSpaces = java.util.Arrays.stream(ALPHABET).filter(c -> c != ' ').toArray();
+        Random random = new Random(11);
+        for (int round = 0; round < 3_000; round++) {
+            StringBuilder text = new StringBuilder();
+            int length = 33 + random.nextInt(200);
+            for (int i = 0; i < length; i++) {
+                text.appendCodePoint(noSpaces[random.nextInt(noSpaces.length)]);
+            }
+            String s = text.toString();
+            assertThat(words.count(s)).as("round %d: %s", round, escape(s)).isEqualTo(encoding.countTokensOrdinary(s));
+        }
+        // Compact JSON, URLs and paths, as tool inputs carry them: words joined without spaces.
+        String[] joints = {"\":\"", "\",\"", "\":", ",", "/", "?", "=", "&", "_", "-", ".", "[", "]", "{\"", "\"}"};
+        for (int round = 0; round < 1_000; round++) {
+            StringBuilder text = new StringBuilder();
+            int length = 33 + random.nextInt(300);
+            while (text.length() < length) {
+                text.append(WORDS[random.nextInt(WORDS.length)].replace(" ", "")).append(joints[random.nextInt(joints.length)]);
+            }
+            String s = text.toString();
+            assertThat(words.count(s)).as("json round %d: %s", round, escape(s)).isEqualTo(encoding.countTokensOrdinary(s));
+        }
+    }
+
+    @Test
+    void aLongWordIsSplitWhereAPieceStartsAfterALetterOrNumberAndItsPartsAreRemembered() {
+        List<String> encoded = new ArrayList<>();
+        WordCounts words = new WordCounts(recording(encoded, String::length), 100);
+        String json = "{\"deployment\":\"payments\",\"tail\":200}";
+        assertThat(words.count(json)).isEqualTo(json.length());
+        assertThat(words.count(json)).isEqualTo(json.length());
+        assertThat(encoded).containsExactly("{\"deployment", "\":\"payments", "\",\"tail", "\":200", "}");
+        // No cut inside a contraction, before a mark, or between numbers (5² is one number piece).
+        encoded.clear();
+        String kept = "x".repeat(WordCounts.MAX_WORD_CHARS) + "'s" + "e\u0301" + "5\u00B2" + "\u2167\u00BD";
+        words.count(kept);
+        assertThat(encoded).containsExactly(kept);
+    }
+
     @Test
     void eachShortWordIsCountedOnceAndLongWordsEveryTime() {
         List<String> encoded = new ArrayList<>();

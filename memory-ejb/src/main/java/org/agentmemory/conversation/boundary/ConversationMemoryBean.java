@@ -60,6 +60,7 @@ import org.agentmemory.conversation.control.Cursors;
 import org.agentmemory.conversation.control.EntityMappings;
 import org.agentmemory.conversation.control.GroupCommit;
 import org.agentmemory.conversation.control.InputRules;
+import org.agentmemory.conversation.control.LockedConversations;
 import org.agentmemory.conversation.control.PreparedTurn;
 import org.agentmemory.conversation.control.TurnMapper;
 import org.agentmemory.conversation.control.TurnPreparer;
@@ -312,9 +313,6 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<AppendedTurn> writeAppendBatch(List<PendingAppend> appends) {
         deferredIndexing.handOff(em, write -> appends.forEach(a -> a.indexWrite().set(write)));
-        if (appends.size() == 1) {
-            return List.of(appendLocked(appends.get(0)));
-        }
         Map<ConversationKey, List<Integer>> positions = new LinkedHashMap<>();
         Map<ConversationKey, List<TurnRecord>> turnsByKey = new LinkedHashMap<>();
         for (int i = 0; i < appends.size(); i++) {
@@ -322,7 +320,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
             positions.computeIfAbsent(a.key(), k -> new ArrayList<>()).add(i);
             turnsByKey.computeIfAbsent(a.key(), k -> new ArrayList<>()).add(a.turn());
         }
-        Map<ConversationKey, Conversation> locked = lockByKeys(turnsByKey.keySet());
+        LockedConversations lockedRows = new LockedConversations();
+        Map<ConversationKey, Conversation> locked = lockByKeys(turnsByKey.keySet(), lockedRows);
         AppendedTurn[] results = new AppendedTurn[appends.size()];
         TurnRows rows = new TurnRows();
         appendToLocked(locked, turnsByKey, Precomputed.of(appends), rows).forEach((key, written) -> {
@@ -334,7 +333,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         });
         // Written and flushed here so that a database error surfaces inside this method (and the batch is retried
         // call by call), not at the commit.
-        insert(rows);
+        insert(rows, lockedRows);
         em.flush();
         return List.of(results);
     }
@@ -383,14 +382,17 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      * batches and imports cannot deadlock. A key's id comes from {@link #CONVERSATION_IDS} when this server wrote to
      * it recently, otherwise from one query for all unknown keys; a remembered id whose row is gone or holds another
      * key (the conversation was deleted meanwhile) is forgotten and the key looked up again, in a further round.
-     * The persistence context must hold none of these conversations yet, so that the locked rows are loaded afresh.
+     * The rows are read in plain JDBC ({@link LockedConversations}): the conversations returned are detached, and
+     * the caller writes their changes back with {@link #insert(TurnRows, LockedConversations)}, not a flush.
      *
      * @param keys the keys, each at most once
+     * @param into the transaction's locked set, which the rows join
      * @return key → its locked conversation, for every key
      * @throws NullPointerException when a key's conversation was deleted again after each of
      *                              {@value #CREATE_ATTEMPTS} rounds of creation
      */
-    private Map<ConversationKey, Conversation> lockByKeys(java.util.Set<ConversationKey> keys) {
+    private Map<ConversationKey, Conversation> lockByKeys(java.util.Set<ConversationKey> keys,
+            LockedConversations into) {
         Map<ConversationKey, Conversation> locked = new java.util.HashMap<>();
         java.util.Set<ConversationKey> pending = new java.util.LinkedHashSet<>(keys);
         for (int round = 1; !pending.isEmpty(); round++) {
@@ -408,7 +410,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 }
             }
             ids.putAll(findOrCreateIds(unknown));
-            Map<Long, Conversation> rows = store().lockAll(ids.values());
+            Map<Long, Conversation> rows = store().lockAll(into, ids.values());
             for (ConversationKey key : pending) {
                 Long id = ids.get(key);
                 Conversation c = id == null ? null : rows.get(id);
@@ -452,18 +454,40 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      * their messages when it commits, as it does for persisted ones.
      */
     private void insert(TurnRows rows) {
-        if (rows.isEmpty()) {
+        insert(rows, null);
+    }
+
+    /**
+     * As {@link #insert(TurnRows)}, then writes back the conversations locked in plain JDBC ({@code locked}, may be
+     * {@code null}) that changed.
+     */
+    private void insert(TurnRows rows, LockedConversations locked) {
+        if (rows.isEmpty() && locked == null) {
             return;
         }
         EntityMappings mappings = new EntityMappings(em);
+        if (rows.isEmpty()) {
+            em.unwrap(org.hibernate.Session.class).doWork(con -> locked.write(con, mappings));
+            return;
+        }
         rows.assignIds(mappings);
-        em.unwrap(org.hibernate.Session.class).doWork(con -> rows.insert(con, mappings));
+        em.unwrap(org.hibernate.Session.class).doWork(con -> {
+            rows.insert(con, mappings);
+            if (locked != null) {
+                locked.write(con, mappings);
+            }
+        });
         var plan = org.hibernate.search.mapper.orm.Search.session(em).indexingPlan();
         rows.messages().forEach(plan::addOrUpdate);
         statistics.turnsWritten(rows.turnCount());
     }
 
-    /** Locks (creating when needed) the conversation and appends one turn, in the current transaction. */
+    /**
+     * Locks (creating when needed) the conversation and appends one turn, in the caller's transaction: the
+     * conversation is loaded into (or found in) the caller's persistence context and updated by its flush, as the
+     * caller may have read or changed it already. Calls without a transaction go through
+     * {@link #writeAppendBatch}, alone or not.
+     */
     private AppendedTurn appendLocked(PendingAppend append) {
         Conversation c = lockOrCreate(append.key());
         TurnRows rows = new TurnRows();
@@ -711,7 +735,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public long[] writeImportBatch(String tenantId, Map<ConversationKey, List<ImportLine>> byKey,
             Map<String, float[]> vectors, boolean deferIndexing) {
-        Map<ConversationKey, Conversation> locked = lockByKeys(byKey.keySet());
+        LockedConversations lockedRows = new LockedConversations();
+        Map<ConversationKey, Conversation> locked = lockByKeys(byKey.keySet(), lockedRows);
         if (deferIndexing) {
             deferredIndexing.defer(em);
         }
@@ -730,7 +755,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
             }
         }
         // Written and flushed here so that a database error surfaces inside this method, not at the commit.
-        insert(rows);
+        insert(rows, lockedRows);
         em.flush();
         return new long[] {imported, duplicates};
     }
@@ -991,9 +1016,13 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         if (prepared == null) {
             prepared = prepare(resolved);
         }
-        OmissionStore omissions = new OmissionStore(em);
-        for (Omission omission : prepared.omissions()) {
-            omissions.put(c, omission.content(), turnId, omission.toolName(), now, settings.omissionTtl());
+        if (!prepared.omissions().isEmpty()) {
+            OmissionStore omissions = new OmissionStore(em);
+            // A conversation locked in plain JDBC is detached: the omission rows refer to it by reference.
+            Conversation owner = em.contains(c) ? c : em.getReference(Conversation.class, c.getId());
+            for (Omission omission : prepared.omissions()) {
+                omissions.put(owner, omission.content(), turnId, omission.toolName(), now, settings.omissionTtl());
+            }
         }
         String model = settings.messageEmbeddingModel().name();
         Turn turn = store().newTurn(c, prepared.turn(), now);

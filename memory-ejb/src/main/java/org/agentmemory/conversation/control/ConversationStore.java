@@ -151,13 +151,22 @@ public class ConversationStore {
      * cast to its column's type (H2 cannot type a bare parameter in a {@code VALUES} list).
      */
     private static StringBuilder values(StringBuilder sql, int from, int rows, String... columnTypes) {
+        return values(sql, from, rows, true, columnTypes);
+    }
+
+    /** As {@link #values(StringBuilder, int, int, String...)}, with JDBC's plain {@code ?} unless {@code numbered}. */
+    private static StringBuilder values(StringBuilder sql, int from, int rows, boolean numbered, String... columnTypes) {
         sql.append("(VALUES ");
         int p = from;
         for (int r = 0; r < rows; r++) {
             sql.append(r == 0 ? "(" : ", (");
             for (int c = 0; c < columnTypes.length; c++) {
-                sql.append(c == 0 ? "" : ", ").append("CAST(?").append(p++).append(" AS ").append(columnTypes[c])
-                        .append(')');
+                sql.append(c == 0 ? "" : ", ").append("CAST(?");
+                if (numbered) {
+                    sql.append(p);
+                }
+                p++;
+                sql.append(" AS ").append(columnTypes[c]).append(')');
             }
             sql.append(')');
         }
@@ -184,29 +193,17 @@ public class ConversationStore {
 
     /**
      * Takes the writers' row locks of many conversations in ascending id order (a fixed order, so concurrent
-     * batches cannot deadlock) and returns them refreshed.
+     * batches cannot deadlock) and reads them afresh, in plain JDBC on the transaction's connection
+     * ({@link LockedConversations}: the conversations are detached, and their changes are written back by
+     * {@link LockedConversations#write}, not by a flush). Hibernate only.
      *
-     * @param ids conversation ids
-     * @return id → locked conversation
+     * @param into the transaction's locked set, which the rows join
+     * @param ids  conversation ids
+     * @return id → locked conversation, for the ids that have a row
      */
-    public Map<Long, Conversation> lockAll(java.util.Collection<Long> ids) {
-        Map<Long, Conversation> locked = new HashMap<>();
-        List<Long> sorted = new ArrayList<>(new java.util.TreeSet<>(ids));
-        for (int from = 0; from < sorted.size(); from += IDS_PER_QUERY) {
-            List<Long> chunk = sorted.subList(from, Math.min(sorted.size(), from + IDS_PER_QUERY));
-            // One placeholder per id (a list parameter in native SQL is Hibernate's extension), padded.
-            int slots = paddedSize(chunk.size());
-            StringBuilder sql = placeholders(new StringBuilder("SELECT * FROM conversation WHERE id IN ("), 1, slots);
-            jakarta.persistence.Query q = lockQuery(sql.append(") ORDER BY id FOR UPDATE").toString());
-            for (int i = 0; i < slots; i++) {
-                q.setParameter(i + 1, chunk.get(Math.min(i, chunk.size() - 1)));
-            }
-            for (Object row : q.getResultList()) {
-                Conversation c = (Conversation) row;
-                locked.put(c.getId(), c);
-            }
-        }
-        return locked;
+    public Map<Long, Conversation> lockAll(LockedConversations into, java.util.Collection<Long> ids) {
+        EntityMappings mappings = new EntityMappings(em);
+        return em.unwrap(org.hibernate.Session.class).doReturningWork(con -> into.lock(con, ids, mappings));
     }
 
     /**
@@ -223,21 +220,58 @@ public class ConversationStore {
         Map<Long, java.util.Set<String>> found = new HashMap<>();
         List<Object[]> pairs = new ArrayList<>();
         turnIds.forEach((c, ids) -> new java.util.LinkedHashSet<>(ids).forEach(id -> pairs.add(new Object[] {c, id})));
+        if (pairs.isEmpty()) {
+            return found;
+        }
+        org.hibernate.Session session = hibernate();
+        if (session != null && session.isDirty()) {
+            session.flush();
+        }
         for (int from = 0; from < pairs.size(); from += IDS_PER_QUERY) {
             List<Object[]> chunk = pairs.subList(from, Math.min(pairs.size(), from + IDS_PER_QUERY));
             int slots = paddedSize(chunk.size());
             StringBuilder sql = values(new StringBuilder("SELECT t.conversation_id, t.turn_id FROM turn t JOIN "), 1,
-                    slots, "BIGINT", "VARCHAR(512)");
+                    slots, session == null, "BIGINT", "VARCHAR(512)");
             sql.append(" AS k(conversation_id, turn_id) ON t.conversation_id = k.conversation_id"
                     + " AND t.turn_id = k.turn_id");
-            jakarta.persistence.Query q = em.createNativeQuery(sql.toString());
-            bindRows(q, 1, slots, chunk);
-            for (Object result : q.getResultList()) {
-                Object[] row = (Object[]) result;
-                found.computeIfAbsent(((Number) row[0]).longValue(), k -> new java.util.HashSet<>()).add((String) row[1]);
+            if (session == null) {
+                jakarta.persistence.Query q = em.createNativeQuery(sql.toString());
+                bindRows(q, 1, slots, chunk);
+                for (Object result : q.getResultList()) {
+                    Object[] row = (Object[]) result;
+                    found.computeIfAbsent(((Number) row[0]).longValue(), k -> new java.util.HashSet<>())
+                            .add((String) row[1]);
+                }
+                continue;
             }
+            // Under Hibernate in plain JDBC on the transaction's connection: the same statement without the native
+            // query's result processing (issue 2's addTurn benchmark: a third of this lookup's CPU).
+            session.doWork(con -> {
+                try (java.sql.PreparedStatement ps = con.prepareStatement(sql.toString())) {
+                    int p = 1;
+                    for (int r = 0; r < slots; r++) {
+                        Object[] pair = chunk.get(Math.min(r, chunk.size() - 1));
+                        ps.setLong(p++, (Long) pair[0]);
+                        ps.setString(p++, (String) pair[1]);
+                    }
+                    try (java.sql.ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            found.computeIfAbsent(rs.getLong(1), k -> new java.util.HashSet<>()).add(rs.getString(2));
+                        }
+                    }
+                }
+            });
         }
         return found;
+    }
+
+    /** @return the Hibernate session of the entity manager, or {@code null} under another provider */
+    private org.hibernate.Session hibernate() {
+        try {
+            return em.unwrap(org.hibernate.Session.class);
+        } catch (jakarta.persistence.PersistenceException e) {
+            return null;
+        }
     }
 
     /**
@@ -303,10 +337,8 @@ public class ConversationStore {
      * @return the records
      */
     public List<TurnRecord> turns(Conversation c, long afterSequence, int limit) {
-        org.hibernate.Session session;
-        try {
-            session = em.unwrap(org.hibernate.Session.class);
-        } catch (jakarta.persistence.PersistenceException e) {
+        org.hibernate.Session session = hibernate();
+        if (session == null) {
             return turnsByQuery(c, afterSequence, limit);
         }
         if (session.isDirty()) {

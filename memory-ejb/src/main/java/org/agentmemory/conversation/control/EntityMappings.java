@@ -23,11 +23,13 @@ import org.hibernate.type.descriptor.ValueBinder;
  *       share the blocks the persistence context uses, so the two kinds of write never give the same id;</li>
  *   <li>instants bound the way the mapping binds {@code Turn.occurredAt} for this database (its attribute converter
  *       and JDBC type; on PostgreSQL a {@code java.sql.Timestamp} in UTC), so that they read back unchanged,
- *       before the Gregorian reform too; {@link #read} reads them back the same way.</li>
+ *       before the Gregorian reform too; {@link #read} reads them back the same way. The conversation's
+ *       {@code created_at} and {@code updated_at} have the same converter and column type, so
+ *       {@link LockedConversations} reads and binds them with the same mapping.</li>
  * </ul>
  * Hibernate only; one instance per transaction.
  */
-public final class EntityMappings implements TurnRows.Ids, TurnRows.InstantColumn {
+public final class EntityMappings implements TurnRows.Ids, TurnRows.InstantColumn, LockedConversations.InstantReader {
 
     private final SharedSessionContractImplementor session;
     private final Map<Class<?>, BeforeExecutionGenerator> generators = new HashMap<>();
@@ -57,6 +59,7 @@ public final class EntityMappings implements TurnRows.Ids, TurnRows.InstantColum
      * @return the instant, or {@code null} for SQL {@code NULL}
      * @throws SQLException as the driver reports it
      */
+    @Override
     public Instant read(java.sql.ResultSet rs, int index) throws SQLException {
         Object relational = instantMapping.getJdbcValueExtractor().extract(rs, index, session);
         return relational == null ? null : (Instant) instantMapping.convertToDomainValue(relational);

@@ -25,8 +25,9 @@ import org.agentmemory.search.VectorBytesConverter;
  * <p>The rows are exactly those the entities map (same tables, columns and attribute converters; the store test
  * reads rows written both ways back equal), and the ids come from the entities' own generators ({@link Ids}; {@link EntityMappings} gives both), so
  * rows written here and rows the persistence context writes never collide. The instances added here must not be
- * persisted as well. The conversation row (sequence, counts, version) stays a managed entity, updated by the
- * caller's flush.
+ * persisted as well. The conversation row (sequence, counts, version) is written by the caller: in plain JDBC too
+ * for group-committed {@code addTurn} batches and imports ({@link LockedConversations}), by the flush of the managed
+ * entity otherwise.
  *
  * <p>Not thread-safe: one instance per transaction, written once. No container types.
  */

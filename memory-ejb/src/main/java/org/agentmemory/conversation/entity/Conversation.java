@@ -81,6 +81,41 @@ public class Conversation {
         this.updatedAt = now;
     }
 
+    /**
+     * A conversation as read from its row in plain JDBC ({@code LockedConversations}), not managed by any persistence
+     * context: changes to it are written by whoever read it, never by a flush.
+     *
+     * @param id         the row id
+     * @param tenantId   the tenant
+     * @param chatbotKey the stored chatbot key ({@value #DEFAULT_CHATBOT_KEY} for the default agent)
+     * @param userId     the user
+     * @param sessionId  the session
+     * @param createdAt  creation time
+     * @param updatedAt  last write time
+     * @param metadata   the metadata as stored (kept as given, not copied)
+     * @param lastSeq    the last sequence number handed out
+     * @param turnCount  the number of turns stored
+     * @param version    the optimistic-lock version
+     * @return the detached conversation
+     */
+    public static Conversation restore(long id, String tenantId, String chatbotKey, String userId, String sessionId,
+            Instant createdAt, Instant updatedAt, Map<String, Object> metadata, long lastSeq, long turnCount,
+            long version) {
+        Conversation c = new Conversation();
+        c.id = id;
+        c.tenantId = tenantId;
+        c.chatbotKey = chatbotKey;
+        c.userId = userId;
+        c.sessionId = sessionId;
+        c.createdAt = createdAt;
+        c.updatedAt = updatedAt;
+        c.metadata = metadata;
+        c.lastSeq = lastSeq;
+        c.turnCount = turnCount;
+        c.version = version;
+        return c;
+    }
+
     /** @return the stored key of a chatbot id ({@code null} → {@value #DEFAULT_CHATBOT_KEY}) */
     public static String toKey(String chatbotId) {
         return chatbotId == null ? DEFAULT_CHATBOT_KEY : chatbotId;

@@ -1,6 +1,7 @@
 package org.agentmemory.conversation.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -215,14 +216,75 @@ class ConversationStoreTest {
                 "a/b " + name), true));
         assertThat(slashNotEscaped).isNull();
 
-        // 1, 3 (padded to 4) and 5 (padded to 8) ids, given out of order.
+    }
+
+    @ParameterizedTest(name = "{0}", autoCloseArguments = false)
+    @MethodSource("hibernateUnits")
+    void rowsLockedInJdbcReadAsTheMappingReadsThemAndAreWrittenBackOnlyWhenChanged(String name,
+            EntityManagerFactory emf) {
+        // Before the Gregorian reform: the instants must be read through the mapping's extractor, not shifted.
+        Instant ancient = Instant.parse("1500-03-01T12:00:00.123456Z");
+        Instant ts = Instant.parse("2026-03-29T01:30:00.123456Z");
+        ConversationKey odd = ConversationKey.of("bot/α", "jdbc lock \"q\" 😀 漢字", "a%2Fb " + name);
+        List<Long> ids = inTx(emf, store -> {
+            List<Long> made = new ArrayList<>();
+            made.add(store.insert(odd, Map.of("topic", "locks", "n", 2), ancient).getId());
+            for (int i = 0; i < 4; i++) {
+                made.add(store.insert(ConversationKey.of(null, "jdbc-lock-" + name, "s" + i), null, ts).getId());
+            }
+            return made;
+        });
+
+        // 1, 3 (padded to 4) and 5 (padded to 8) ids, given out of order; each reads as the persistence context does.
         for (List<Long> wanted : List.of(List.of(ids.get(2)), List.of(ids.get(3), ids.get(1), ids.get(2)),
                 List.of(ids.get(4), ids.get(0), ids.get(3), ids.get(1), ids.get(2)))) {
-            Map<Long, Conversation> locked = inTx(emf, store -> store.lockAll(wanted));
+            Map<Long, Conversation> locked = inTx(emf, store -> store.lockAll(new LockedConversations(), wanted));
             assertThat(locked).containsOnlyKeys(wanted);
-            locked.forEach((id, c) -> assertThat(c.getId()).isEqualTo(id));
+            for (Map.Entry<Long, Conversation> e : locked.entrySet()) {
+                Conversation managed = inTx(emf, store -> store.find("default", e.getKey(), false));
+                assertThat(e.getValue()).usingRecursiveComparison().isEqualTo(managed);
+            }
         }
-        assertThat(inTx(emf, store -> store.lockAll(List.of(ids.get(0), -1L))).keySet()).containsExactly(ids.get(0));
+        Conversation oddRow = inTx(emf, store -> store.lockAll(new LockedConversations(), List.of(ids.get(0), -1L)))
+                .get(ids.get(0));
+        assertThat(oddRow.getCreatedAt()).isEqualTo(ancient);
+        assertThat(TurnMapper.key(oddRow)).isEqualTo(odd);
+        assertThat(org.agentmemory.json.CanonicalJson.write(oddRow.getMetadata())).isEqualTo("{\"n\":2,\"topic\":\"locks\"}");
+
+        // One gets a turn's sequence, one new metadata, one nothing: only the first two are written, each one
+        // version up; locking an id again in the same set returns the instance already read.
+        Instant later = ts.plusSeconds(60);
+        long[] versions = inTx(emf, store -> new long[] {store.find("default", ids.get(1), false).getVersion(),
+                store.find("default", ids.get(2), false).getVersion(), store.find("default", ids.get(3), false).getVersion()});
+        int written = Databases.inTransaction(emf, em -> {
+            ConversationStore store = new ConversationStore(em);
+            LockedConversations set = new LockedConversations();
+            Map<Long, Conversation> locked = store.lockAll(set, List.of(ids.get(3), ids.get(1), ids.get(2)));
+            assertThat(store.lockAll(set, List.of(ids.get(1))).get(ids.get(1))).isSameAs(locked.get(ids.get(1)));
+            assertThat(set.conversations()).extracting(Conversation::getId).containsExactly(ids.get(1), ids.get(2),
+                    ids.get(3));
+            assertThat(locked.get(ids.get(1)).nextSequence(later)).isEqualTo(1L);
+            locked.get(ids.get(2)).setMetadata(Map.of("topic", "new", "emoji", "😀"), later);
+            EntityMappings mappings = new EntityMappings(em);
+            int n = em.unwrap(org.hibernate.Session.class).doReturningWork(con -> set.write(con, mappings));
+            assertThatThrownBy(() -> em.unwrap(org.hibernate.Session.class).doWork(con -> set.write(con, mappings)))
+                    .isInstanceOf(IllegalStateException.class);
+            return n;
+        });
+        assertThat(written).isEqualTo(2);
+        Conversation sequenced = inTx(emf, store -> store.find("default", ids.get(1), false));
+        assertThat(sequenced.getLastSeq()).isEqualTo(1L);
+        assertThat(sequenced.getTurnCount()).isEqualTo(1L);
+        assertThat(sequenced.getUpdatedAt()).isEqualTo(later);
+        assertThat(sequenced.getVersion()).isEqualTo(versions[0] + 1);
+        Conversation described = inTx(emf, store -> store.find("default", ids.get(2), false));
+        assertThat(described.getMetadata()).containsOnly(Map.entry("topic", "new"), Map.entry("emoji", "😀"));
+        assertThat(described.getUpdatedAt()).isEqualTo(later);
+        assertThat(described.getLastSeq()).isZero();
+        assertThat(described.getVersion()).isEqualTo(versions[1] + 1);
+        Conversation untouched = inTx(emf, store -> store.find("default", ids.get(3), false));
+        assertThat(untouched.getUpdatedAt()).isEqualTo(ts);
+        assertThat(untouched.getVersion()).isEqualTo(versions[2]);
     }
 
     @ParameterizedTest(name = "{0}", autoCloseArguments = false)

@@ -29,9 +29,98 @@ final class TurnSerializers {
 
     /** @return a module with the serializers of {@link TurnRecord}, {@link ToolInvocationRecord} and {@link TokenCount} */
     static SimpleModule module() {
-        return new SimpleModule("turn-serializers").addSerializer(TurnRecord.class, new TurnSerializer())
-                .addSerializer(ToolInvocationRecord.class, new InvocationSerializer())
-                .addSerializer(TokenCount.class, new TokenCountSerializer());
+        return new SimpleModule("turn-serializers")
+                .addSerializer(TurnRecord.class, new Adapter<>(TurnRecord.class, TurnSerializers::turn))
+                .addSerializer(ToolInvocationRecord.class,
+                        new Adapter<>(ToolInvocationRecord.class, TurnSerializers::invocation))
+                .addSerializer(TokenCount.class, new Adapter<>(TokenCount.class, TurnSerializers::tokenCount));
+    }
+
+    /** Writes one non-null value as a JSON value. */
+    @FunctionalInterface
+    private interface Writer<T> {
+        void write(T value, JsonGenerator gen, SerializerProvider provider) throws IOException;
+    }
+
+    /** A Jackson serializer that hands the value to a {@link Writer}. */
+    private static final class Adapter<T> extends StdSerializer<T> {
+        private static final long serialVersionUID = 1L;
+        private final transient Writer<T> writer;
+
+        Adapter(Class<T> type, Writer<T> writer) {
+            super(type);
+            this.writer = writer;
+        }
+
+        @Override
+        public void serialize(T value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            writer.write(value, gen, provider);
+        }
+    }
+
+    private static void turn(TurnRecord t, JsonGenerator gen, SerializerProvider provider) throws IOException {
+        gen.writeStartObject(t);
+        string(gen, "turnId", t.turnId());
+        number(gen, "sequence", t.sequence());
+        string(gen, "userId", t.userId());
+        string(gen, "userMessage", t.userMessage());
+        string(gen, "assistantResponse", t.assistantResponse());
+        string(gen, "contextUsed", t.contextUsed());
+        array(gen, provider, "toolsUsed", t.toolsUsed(), (tool, g, p) -> g.writeString(tool));
+        value(gen, provider, "timestamp", t.timestamp());
+        metadata(gen, provider, "metadata", t.metadata());
+        string(gen, "chatbotId", t.chatbotId());
+        array(gen, provider, "toolInvocations", t.toolInvocations(), TurnSerializers::invocation);
+        string(gen, "error", t.error());
+        gen.writeFieldName("tokenCount");
+        if (t.tokenCount() == null) {
+            gen.writeNull();
+        } else {
+            tokenCount(t.tokenCount(), gen, provider);
+        }
+        lowerCaseEnum(gen, "state", t.state());
+        number(gen, "schemaVersion", t.schemaVersion());
+        string(gen, "normVersion", t.normVersion());
+        gen.writeEndObject();
+    }
+
+    private static void invocation(ToolInvocationRecord i, JsonGenerator gen, SerializerProvider provider)
+            throws IOException {
+        gen.writeStartObject(i);
+        string(gen, "toolName", i.toolName());
+        metadata(gen, provider, "input", i.input());
+        string(gen, "output", i.output());
+        lowerCaseEnum(gen, "status", i.status());
+        string(gen, "error", i.error());
+        number(gen, "elapsedMs", i.elapsedMs());
+        number(gen, "outputChars", i.outputChars());
+        metadata(gen, provider, "omitted", i.omitted());
+        string(gen, "wmKey", i.wmKey());
+        gen.writeEndObject();
+    }
+
+    private static void tokenCount(TokenCount c, JsonGenerator gen, SerializerProvider provider) throws IOException {
+        gen.writeStartObject(c);
+        gen.writeNumberField("user", c.user());
+        gen.writeNumberField("assistant", c.assistant());
+        gen.writeNumberField("tools", c.tools());
+        gen.writeNumberField("total", c.total());
+        string(gen, "tokenizer", c.tokenizer());
+        gen.writeEndObject();
+    }
+
+    /** A list field whose elements may be {@code null} (written as {@code null}). */
+    private static <T> void array(JsonGenerator gen, SerializerProvider provider, String name, List<T> values,
+            Writer<T> element) throws IOException {
+        gen.writeArrayFieldStart(name);
+        for (T v : values) {
+            if (v == null) {
+                gen.writeNull();
+            } else {
+                element.write(v, gen, provider);
+            }
+        }
+        gen.writeEndArray();
     }
 
     private static void string(JsonGenerator gen, String name, String value) throws IOException {
@@ -70,58 +159,6 @@ final class TurnSerializers {
         }
     }
 
-    static final class TurnSerializer extends StdSerializer<TurnRecord> {
-        private static final long serialVersionUID = 1L;
-
-        TurnSerializer() {
-            super(TurnRecord.class);
-        }
-
-        @Override
-        public void serialize(TurnRecord t, JsonGenerator gen, SerializerProvider provider) throws IOException {
-            gen.writeStartObject(t);
-            string(gen, "turnId", t.turnId());
-            number(gen, "sequence", t.sequence());
-            string(gen, "userId", t.userId());
-            string(gen, "userMessage", t.userMessage());
-            string(gen, "assistantResponse", t.assistantResponse());
-            string(gen, "contextUsed", t.contextUsed());
-            gen.writeArrayFieldStart("toolsUsed");
-            for (String tool : t.toolsUsed()) {
-                if (tool == null) {
-                    gen.writeNull();
-                } else {
-                    gen.writeString(tool);
-                }
-            }
-            gen.writeEndArray();
-            value(gen, provider, "timestamp", t.timestamp());
-            metadata(gen, provider, "metadata", t.metadata());
-            string(gen, "chatbotId", t.chatbotId());
-            gen.writeArrayFieldStart("toolInvocations");
-            List<ToolInvocationRecord> invocations = t.toolInvocations();
-            for (ToolInvocationRecord invocation : invocations) {
-                if (invocation == null) {
-                    gen.writeNull();
-                } else {
-                    InvocationSerializer.write(invocation, gen, provider);
-                }
-            }
-            gen.writeEndArray();
-            string(gen, "error", t.error());
-            if (t.tokenCount() == null) {
-                gen.writeNullField("tokenCount");
-            } else {
-                gen.writeFieldName("tokenCount");
-                TokenCountSerializer.write(t.tokenCount(), gen);
-            }
-            lowerCaseEnum(gen, "state", t.state());
-            number(gen, "schemaVersion", t.schemaVersion());
-            string(gen, "normVersion", t.normVersion());
-            gen.writeEndObject();
-        }
-    }
-
     /** An empty map is written directly (most turns' metadata); others by the mapper's map serializer. */
     private static void metadata(JsonGenerator gen, SerializerProvider provider, String name, Map<String, ?> map)
             throws IOException {
@@ -131,57 +168,6 @@ final class TurnSerializers {
             gen.writeEndObject();
         } else {
             value(gen, provider, name, map);
-        }
-    }
-
-    static final class InvocationSerializer extends StdSerializer<ToolInvocationRecord> {
-        private static final long serialVersionUID = 1L;
-
-        InvocationSerializer() {
-            super(ToolInvocationRecord.class);
-        }
-
-        @Override
-        public void serialize(ToolInvocationRecord i, JsonGenerator gen, SerializerProvider provider)
-                throws IOException {
-            write(i, gen, provider);
-        }
-
-        static void write(ToolInvocationRecord i, JsonGenerator gen, SerializerProvider provider) throws IOException {
-            gen.writeStartObject(i);
-            string(gen, "toolName", i.toolName());
-            metadata(gen, provider, "input", i.input());
-            string(gen, "output", i.output());
-            lowerCaseEnum(gen, "status", i.status());
-            string(gen, "error", i.error());
-            number(gen, "elapsedMs", i.elapsedMs());
-            number(gen, "outputChars", i.outputChars());
-            metadata(gen, provider, "omitted", i.omitted());
-            string(gen, "wmKey", i.wmKey());
-            gen.writeEndObject();
-        }
-    }
-
-    static final class TokenCountSerializer extends StdSerializer<TokenCount> {
-        private static final long serialVersionUID = 1L;
-
-        TokenCountSerializer() {
-            super(TokenCount.class);
-        }
-
-        @Override
-        public void serialize(TokenCount c, JsonGenerator gen, SerializerProvider provider) throws IOException {
-            write(c, gen);
-        }
-
-        static void write(TokenCount c, JsonGenerator gen) throws IOException {
-            gen.writeStartObject(c);
-            gen.writeNumberField("user", c.user());
-            gen.writeNumberField("assistant", c.assistant());
-            gen.writeNumberField("tools", c.tools());
-            gen.writeNumberField("total", c.total());
-            string(gen, "tokenizer", c.tokenizer());
-            gen.writeEndObject();
         }
     }
 }

@@ -466,10 +466,6 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
             return;
         }
         EntityMappings mappings = new EntityMappings(em);
-        if (rows.isEmpty()) {
-            em.unwrap(org.hibernate.Session.class).doWork(con -> locked.write(con, mappings));
-            return;
-        }
         rows.assignIds(mappings);
         em.unwrap(org.hibernate.Session.class).doWork(con -> {
             rows.insert(con, mappings);
@@ -477,6 +473,9 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 locked.write(con, mappings);
             }
         });
+        if (rows.isEmpty()) {
+            return;
+        }
         var plan = org.hibernate.search.mapper.orm.Search.session(em).indexingPlan();
         rows.messages().forEach(plan::addOrUpdate);
         statistics.turnsWritten(rows.turnCount());

@@ -174,13 +174,15 @@ public class ConversationStore {
     }
 
     /** Binds {@code rows} (padded to {@code slots} with the last one) to the parameters of {@link #values}. */
-    private static void bindRows(jakarta.persistence.Query q, int from, int slots, List<Object[]> rows) {
+    private static jakarta.persistence.Query bindRows(jakarta.persistence.Query q, int from, int slots,
+            List<Object[]> rows) {
         int p = from;
         for (int r = 0; r < slots; r++) {
             for (Object value : rows.get(Math.min(r, rows.size() - 1))) {
                 q.setParameter(p++, value);
             }
         }
+        return q;
     }
 
     /** Appends {@code ?from, ?from+1, …} for {@code count} positional parameters. */
@@ -234,36 +236,43 @@ public class ConversationStore {
                     slots, session == null, "BIGINT", "VARCHAR(512)");
             sql.append(" AS k(conversation_id, turn_id) ON t.conversation_id = k.conversation_id"
                     + " AND t.turn_id = k.turn_id");
-            if (session == null) {
-                jakarta.persistence.Query q = em.createNativeQuery(sql.toString());
-                bindRows(q, 1, slots, chunk);
-                for (Object result : q.getResultList()) {
-                    Object[] row = (Object[]) result;
-                    found.computeIfAbsent(((Number) row[0]).longValue(), k -> new java.util.HashSet<>())
-                            .add((String) row[1]);
-                }
-                continue;
+            List<?> rows = session == null ? bindRows(em.createNativeQuery(sql.toString()), 1, slots, chunk)
+                    .getResultList() : pairsByJdbc(session, sql.toString(), slots, chunk);
+            for (Object result : rows) {
+                Object[] row = (Object[]) result;
+                found.computeIfAbsent(((Number) row[0]).longValue(), k -> new java.util.HashSet<>())
+                        .add((String) row[1]);
             }
-            // Under Hibernate in plain JDBC on the transaction's connection: the same statement without the native
-            // query's result processing (issue 2's addTurn benchmark, JFR: 6.6 -> 2.5 % of the request thread's
-            // samples).
-            session.doWork(con -> {
-                try (java.sql.PreparedStatement ps = con.prepareStatement(sql.toString())) {
-                    int p = 1;
-                    for (int r = 0; r < slots; r++) {
-                        Object[] pair = chunk.get(Math.min(r, chunk.size() - 1));
-                        ps.setLong(p++, (Long) pair[0]);
-                        ps.setString(p++, (String) pair[1]);
-                    }
-                    try (java.sql.ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            found.computeIfAbsent(rs.getLong(1), k -> new java.util.HashSet<>()).add(rs.getString(2));
-                        }
-                    }
-                }
-            });
         }
         return found;
+    }
+
+    /**
+     * Runs {@link #existingTurnIds}' statement in plain JDBC on the transaction's connection: the same SQL without the
+     * native query's result processing (issue 2's addTurn benchmark, JFR: 6.6 → 2.5 % of the request thread's
+     * samples).
+     *
+     * @return (conversation id, turn id) rows
+     */
+    private static List<Object[]> pairsByJdbc(org.hibernate.Session session, String sql, int slots,
+            List<Object[]> chunk) {
+        return session.doReturningWork(con -> {
+            List<Object[]> rows = new ArrayList<>();
+            try (java.sql.PreparedStatement ps = con.prepareStatement(sql)) {
+                int p = 1;
+                for (int r = 0; r < slots; r++) {
+                    Object[] pair = chunk.get(Math.min(r, chunk.size() - 1));
+                    ps.setLong(p++, (Long) pair[0]);
+                    ps.setString(p++, (String) pair[1]);
+                }
+                try (java.sql.ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rows.add(new Object[] {rs.getLong(1), rs.getString(2)});
+                    }
+                }
+            }
+            return rows;
+        });
     }
 
     /** @return the Hibernate session of the entity manager, or {@code null} under another provider */

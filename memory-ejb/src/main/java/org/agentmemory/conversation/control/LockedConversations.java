@@ -194,16 +194,10 @@ public final class LockedConversations {
                     ps.setString(++i, TurnRows.OBJECT.convertToDatabaseColumn(c.getMetadata()));
                 }
                 ps.setLong(++i, c.getId());
-                if (changed.size() == 1) {
-                    written += ps.executeUpdate();
-                } else {
-                    ps.addBatch();
-                }
+                ps.addBatch();
             }
-            if (changed.size() > 1) {
-                for (int n : ps.executeBatch()) {
-                    written += n == java.sql.Statement.SUCCESS_NO_INFO ? 1 : n;
-                }
+            for (int n : ps.executeBatch()) {
+                written += n == java.sql.Statement.SUCCESS_NO_INFO ? 1 : n;
             }
         }
         return written;

@@ -374,20 +374,28 @@ public class ConversationStore {
             if (turns.isEmpty()) {
                 return List.of();
             }
+            // The invocations of exactly the turns read, by their primary keys: one index scan of
+            // (turn_pk, ordinal) in key order, with no join back to the turn table and no sort. Joining on
+            // (conversation_id, seq) instead took 8 ms for 1,000 turns on PostgreSQL (a nested loop, then an
+            // incremental sort), and with fresh statistics the planner chose a parallel plan of 18 ms.
+            Long[] turnPks = new Long[turns.size()];
+            for (int i = 0; i < turnPks.length; i++) {
+                turnPks[i] = (Long) turns.get(i)[0];
+            }
             Map<Long, List<ToolInvocationRecord>> byTurn = new HashMap<>();
-            try (java.sql.PreparedStatement ps = con.prepareStatement("SELECT t.id, i.tool_name, i.input, i.output,"
-                    + " i.status, i.error, i.elapsed_ms, i.output_chars, i.omitted, i.wm_key FROM tool_invocation i"
-                    + " JOIN turn t ON t.id = i.turn_pk WHERE t.conversation_id = ? AND t.seq BETWEEN ? AND ?"
-                    + " ORDER BY t.seq, i.ordinal")) {
-                ps.setLong(1, conversationId);
-                ps.setLong(2, (Long) turns.get(0)[1]);
-                ps.setLong(3, (Long) turns.get(turns.size() - 1)[1]);
+            java.sql.Array pks = con.createArrayOf("BIGINT", turnPks);
+            try (java.sql.PreparedStatement ps = con.prepareStatement("SELECT i.turn_pk, i.tool_name, i.input,"
+                    + " i.output, i.status, i.error, i.elapsed_ms, i.output_chars, i.omitted, i.wm_key"
+                    + " FROM tool_invocation i WHERE i.turn_pk = ANY(?) ORDER BY i.turn_pk, i.ordinal")) {
+                ps.setArray(1, pks);
                 try (java.sql.ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         Object[] row = invocationRow(rs);
                         byTurn.computeIfAbsent((Long) row[0], k -> new ArrayList<>()).add(TurnMapper.invocation(row));
                     }
                 }
+            } finally {
+                pks.free();
             }
             return records(turns, byTurn);
         });

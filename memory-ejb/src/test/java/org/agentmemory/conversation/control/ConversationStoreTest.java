@@ -127,6 +127,43 @@ class ConversationStoreTest {
     }
 
     @ParameterizedTest(name = "{0}", autoCloseArguments = false)
+    @MethodSource("units")
+    void aPageOfTurnsCarriesExactlyItsOwnInvocationsInOrdinalOrder(String name, EntityManagerFactory emf) {
+        Instant ts = Instant.parse("2026-03-29T01:30:00.123456Z");
+        // Two conversations appended to in turn, so that their turns' primary keys interleave; turn i carries
+        // i % 4 invocations named after it, in ordinal order.
+        long[] ids = inTx(emf, store -> {
+            Conversation a = store.insert(ConversationKey.of(null, "page " + name, "a"), null, ts);
+            Conversation b = store.insert(ConversationKey.of(null, "page " + name, "b"), null, ts);
+            for (int i = 1; i <= 8; i++) {
+                for (Conversation c : List.of(a, b)) {
+                    List<ToolInvocationRecord> invocations = new ArrayList<>();
+                    for (int k = 0; k < i % 4; k++) {
+                        invocations.add(new ToolInvocationRecord(c.getSessionId() + i + "-" + k, Map.of("k", k), "out",
+                                InvocationStatus.COMPLETED, null, null, null, Map.of(), null));
+                    }
+                    store.append(c, new TurnRecord("t" + i, null, "page " + name, "u" + i, "a" + i, null, List.of(), ts,
+                            Map.of(), null, invocations, null, new TokenCount(0, 0, 0, 0, "o200k_base"), TurnState.RAW, 2, null), ts);
+                }
+            }
+            return new long[] {a.getId(), b.getId()};
+        });
+
+        List<TurnRecord> page = inTx(emf, store -> store.turns(store.find("default", ids[0], false), 2, 5));
+
+        assertThat(page).extracting(TurnRecord::sequence).containsExactly(3L, 4L, 5L, 6L, 7L);
+        for (TurnRecord t : page) {
+            int i = Integer.parseInt(t.turnId().substring(1));
+            assertThat(t.toolInvocations()).extracting(ToolInvocationRecord::toolName)
+                    .containsExactlyElementsOf(java.util.stream.IntStream.range(0, i % 4).mapToObj(k -> "a" + i + "-" + k)
+                            .toList());
+        }
+        List<TurnRecord> other = inTx(emf, store -> store.turns(store.find("default", ids[1], false), 0, Integer.MAX_VALUE));
+        assertThat(other).hasSize(8).allSatisfy(t -> assertThat(t.toolInvocations())
+                        .allSatisfy(inv -> assertThat(inv.toolName()).startsWith("b")));
+    }
+
+    @ParameterizedTest(name = "{0}", autoCloseArguments = false)
     @MethodSource("hibernateUnits")
     void bulkRowsReadBackAsPersistedOnesAndShareTheirIds(String name, EntityManagerFactory emf) {
         Instant ts = Instant.parse("2026-03-29T01:30:00.123456Z");

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import javax.sql.DataSource;
@@ -142,8 +143,9 @@ class ConversationStoreTest {
                         invocations.add(new ToolInvocationRecord(c.getSessionId() + i + "-" + k, Map.of("k", k), "out",
                                 InvocationStatus.COMPLETED, null, null, null, Map.of(), null));
                     }
-                    store.append(c, new TurnRecord("t" + i, null, "page " + name, "u" + i, "a" + i, null, List.of(), ts,
-                            Map.of(), null, invocations, null, new TokenCount(0, 0, 0, 0, "o200k_base"), TurnState.RAW, 2, null), ts);
+                    store.append(c, new TurnRecord("t" + i, null, "page " + name, "u" + i, "a" + i, null, List.of(),
+                            ts, Map.of(), null, invocations, null, new TokenCount(0, 0, 0, 0, "o200k_base"),
+                            TurnState.RAW, 2, null), ts);
                 }
             }
             return new long[] {a.getId(), b.getId()};
@@ -155,12 +157,12 @@ class ConversationStoreTest {
         for (TurnRecord t : page) {
             int i = Integer.parseInt(t.turnId().substring(1));
             assertThat(t.toolInvocations()).extracting(ToolInvocationRecord::toolName)
-                    .containsExactlyElementsOf(java.util.stream.IntStream.range(0, i % 4).mapToObj(k -> "a" + i + "-" + k)
-                            .toList());
+                    .containsExactlyElementsOf(IntStream.range(0, i % 4).mapToObj(k -> "a" + i + "-" + k).toList());
         }
-        List<TurnRecord> other = inTx(emf, store -> store.turns(store.find("default", ids[1], false), 0, Integer.MAX_VALUE));
+        List<TurnRecord> other = inTx(emf, store -> store.turns(store.find("default", ids[1], false), 0,
+                Integer.MAX_VALUE));
         assertThat(other).hasSize(8).allSatisfy(t -> assertThat(t.toolInvocations())
-                        .allSatisfy(inv -> assertThat(inv.toolName()).startsWith("b")));
+                .allSatisfy(inv -> assertThat(inv.toolName()).startsWith("b")));
     }
 
     @ParameterizedTest(name = "{0}", autoCloseArguments = false)

@@ -62,6 +62,7 @@ import org.agentmemory.conversation.control.GroupCommit;
 import org.agentmemory.conversation.control.InputRules;
 import org.agentmemory.conversation.control.LockedConversations;
 import org.agentmemory.conversation.control.PreparedTurn;
+import org.agentmemory.conversation.control.StatementPipeline;
 import org.agentmemory.conversation.control.TurnMapper;
 import org.agentmemory.conversation.control.TurnPreparer;
 import org.agentmemory.conversation.control.TurnRows;
@@ -468,10 +469,13 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         EntityMappings mappings = new EntityMappings(em);
         rows.assignIds(mappings);
         em.unwrap(org.hibernate.Session.class).doWork(con -> {
-            rows.insert(con, mappings);
+            // On PostgreSQL the inserts and the conversations' updates go in one round trip.
+            StatementPipeline statements = new StatementPipeline(con);
+            rows.insert(statements, mappings);
             if (locked != null) {
-                locked.write(con, mappings);
+                locked.write(statements, mappings);
             }
+            statements.execute();
         });
         if (rows.isEmpty()) {
             return;

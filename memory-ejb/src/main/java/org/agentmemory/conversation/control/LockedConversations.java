@@ -152,8 +152,8 @@ public final class LockedConversations {
 
     /**
      * Writes back the rows whose conversation changed since it was locked (sequence, turn count, update time; the
-     * metadata too when it was replaced), in one JDBC batch per statement shape, each raising the row's version by
-     * one. The in-memory conversations keep the version they were read with. Called once, after the batch's turns are
+     * metadata too when it was replaced), one {@code UPDATE} per row, each raising the row's version by one. The
+     * in-memory conversations keep the version they were read with. Called once, after the batch's turns are
      * inserted ({@link TurnRows#insert}).
      *
      * @param con      the transaction's connection
@@ -163,43 +163,41 @@ public final class LockedConversations {
      * @throws IllegalStateException when called twice
      */
     public int write(Connection con, TurnRows.InstantColumn instants) throws SQLException {
+        StatementPipeline statements = new StatementPipeline(con);
+        write(statements, instants);
+        return (int) statements.execute();
+    }
+
+    /**
+     * Adds the {@code UPDATE} statements of {@link #write(Connection, TurnRows.InstantColumn)} to a pipeline (on
+     * PostgreSQL they go in the same round trip as the turns' inserts added before them); the caller executes it.
+     *
+     * @param statements the transaction's pipeline
+     * @param instants   binds {@code updated_at} as the mapping does
+     * @throws SQLException as the driver reports it, when statements of the pipeline run
+     * @throws IllegalStateException when called twice
+     */
+    public void write(StatementPipeline statements, TurnRows.InstantColumn instants) throws SQLException {
         if (written) {
             throw new IllegalStateException("these conversations were written already");
         }
         written = true;
-        List<Conversation> plain = new ArrayList<>();
-        List<Conversation> withMetadata = new ArrayList<>();
         for (AsRead row : rows.values()) {
-            if (row.changed()) {
-                (row.metadataChanged() ? withMetadata : plain).add(row.conversation());
+            if (!row.changed()) {
+                continue;
             }
-        }
-        return update(con, UPDATE, plain, false, instants) + update(con, UPDATE_WITH_METADATA, withMetadata, true,
-                instants);
-    }
-
-    private static int update(Connection con, String sql, List<Conversation> changed, boolean metadata,
-            TurnRows.InstantColumn instants) throws SQLException {
-        if (changed.isEmpty()) {
-            return 0;
-        }
-        int written = 0;
-        try (PreparedStatement ps = con.prepareStatement(sql)) {
-            for (Conversation c : changed) {
-                int i = 0;
-                instants.bind(ps, ++i, c.getUpdatedAt());
-                ps.setLong(++i, c.getLastSeq());
-                ps.setLong(++i, c.getTurnCount());
+            Conversation c = row.conversation();
+            boolean metadata = row.metadataChanged();
+            statements.add(metadata ? UPDATE_WITH_METADATA : UPDATE, metadata ? 5 : 4, (ps, first) -> {
+                int i = first;
+                instants.bind(ps, i++, c.getUpdatedAt());
+                ps.setLong(i++, c.getLastSeq());
+                ps.setLong(i++, c.getTurnCount());
                 if (metadata) {
-                    ps.setString(++i, TurnRows.OBJECT.convertToDatabaseColumn(c.getMetadata()));
+                    ps.setString(i++, TurnRows.OBJECT.convertToDatabaseColumn(c.getMetadata()));
                 }
-                ps.setLong(++i, c.getId());
-                ps.addBatch();
-            }
-            for (int n : ps.executeBatch()) {
-                written += n == java.sql.Statement.SUCCESS_NO_INFO ? 1 : n;
-            }
+                ps.setLong(i, c.getId());
+            });
         }
-        return written;
     }
 }

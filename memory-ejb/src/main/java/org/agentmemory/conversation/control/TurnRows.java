@@ -16,8 +16,9 @@ import org.agentmemory.recall.entity.TurnMessage;
 import org.agentmemory.search.VectorBytesConverter;
 
 /**
- * New turns, their tool invocations and their searchable messages, written with one JDBC batch per table instead
- * of through the persistence context. Every turn the service stores is written here: single {@code addTurn}
+ * New turns, their tool invocations and their searchable messages, written with multi-row {@code INSERT}
+ * statements (on PostgreSQL all in one round trip, {@link StatementPipeline}) instead of through the persistence
+ * context. Every turn the service stores is written here: single {@code addTurn}
  * calls, group-committed batches of them, {@code turns/batch} and imports. Flushing these entities through
  * Hibernate (cascades, dirty checks, insert actions, a binding step per column) took about 45 % of an import
  * lane's CPU and 17 % of an {@code addTurn}'s; here each row is bound once.
@@ -60,17 +61,19 @@ public final class TurnRows {
     static final String INSERT_TURN = "INSERT INTO turn (id, tenant_id, conversation_id, seq, turn_id, user_id,"
             + " chatbot_id, user_message, assistant_response, context_used, tools_used, occurred_at, metadata, error,"
             + " tokens_user, tokens_assistant, tokens_tools, tokens_total, tokenizer, state, schema_version,"
-            + " norm_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " norm_version)";
+    static final int TURN_COLUMNS = 22;
 
     static final String INSERT_INVOCATION = "INSERT INTO tool_invocation (id, tenant_id, turn_pk, ordinal, tool_name,"
-            + " input, output, status, error, elapsed_ms, output_chars, omitted, wm_key)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " input, output, status, error, elapsed_ms, output_chars, omitted, wm_key)";
+    static final int INVOCATION_COLUMNS = 13;
 
     static final String INSERT_MESSAGE = "INSERT INTO turn_message (id, tenant_id, conversation_id, turn_pk, turn_id,"
             + " seq, role, external_id, chatbot_key, user_id, session_id, author, content, search_text, occurred_at,"
-            + " embedding, embedding_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " embedding, embedding_model)";
+    static final int MESSAGE_COLUMNS = 17;
 
-    /** Rows per {@code executeBatch}, as {@code hibernate.jdbc.batch_size}. */
+    /** Rows per {@code INSERT} statement (one {@code VALUES} list), as {@code hibernate.jdbc.batch_size}. */
     static final int BATCH = 50;
 
     /** The entities' JSON column converters, also used to read rows back ({@link ConversationStore#turns}). */
@@ -81,7 +84,6 @@ public final class TurnRows {
 
     private final List<Turn> turns = new ArrayList<>();
     private final List<TurnMessage> messages = new ArrayList<>();
-    private int pending;
     private boolean idsAssigned;
     private boolean written;
 
@@ -135,7 +137,8 @@ public final class TurnRows {
 
     /**
      * Inserts the turns, their invocations and the messages, in that order (each statement finds the rows its
-     * foreign keys point to), in JDBC batches of {@value #BATCH}. Nothing is committed here. Called once, after
+     * foreign keys point to), in multi-row {@code INSERT} statements of up to {@value #BATCH} rows, all sent in one
+     * round trip on PostgreSQL ({@link StatementPipeline}). Nothing is committed here. Called once, after
      * {@link #assignIds}.
      *
      * @param con      the connection of the caller's transaction
@@ -146,6 +149,21 @@ public final class TurnRows {
      * @throws IllegalStateException when the rows have no ids yet, or were inserted already
      */
     public int insert(Connection con, InstantColumn instants) throws SQLException {
+        StatementPipeline statements = new StatementPipeline(con);
+        insert(statements, instants);
+        return (int) statements.execute();
+    }
+
+    /**
+     * Adds the {@code INSERT} statements of {@link #insert(Connection, InstantColumn)} to a pipeline, where they
+     * run before any statement added after them; the caller executes it.
+     *
+     * @param statements the transaction's pipeline
+     * @param instants   binds {@code occurred_at} as the entities' mapping does (see {@link EntityMappings})
+     * @throws SQLException as the driver reports it, when statements of the pipeline run
+     * @throws IllegalStateException when the rows have no ids yet, or were inserted already
+     */
+    public void insert(StatementPipeline statements, InstantColumn instants) throws SQLException {
         if (!idsAssigned || written) {
             throw new IllegalStateException(idsAssigned ? "these rows were inserted already" : "assignIds first");
         }
@@ -154,97 +172,86 @@ public final class TurnRows {
         for (Turn turn : turns) {
             invocations.addAll(turn.getInvocations());
         }
-        int rows = 0;
-        try (PreparedStatement ps = con.prepareStatement(INSERT_TURN)) {
-            for (Turn t : turns) {
-                int i = 0;
-                ps.setLong(++i, t.getId());
-                ps.setString(++i, t.getTenantId());
-                ps.setLong(++i, t.getConversation().getId());
-                ps.setLong(++i, t.getSeq());
-                ps.setString(++i, t.getTurnId());
-                ps.setString(++i, t.getUserId());
-                text(ps, ++i, t.getChatbotId());
-                ps.setString(++i, t.getUserMessage());
-                ps.setString(++i, t.getAssistantResponse());
-                text(ps, ++i, t.getContextUsed());
-                ps.setString(++i, STRING_LIST.convertToDatabaseColumn(t.getToolsUsed()));
-                instants.bind(ps, ++i, t.getOccurredAt());
-                ps.setString(++i, OBJECT.convertToDatabaseColumn(t.getMetadata()));
-                text(ps, ++i, t.getError());
-                ps.setInt(++i, t.getTokensUser());
-                ps.setInt(++i, t.getTokensAssistant());
-                ps.setInt(++i, t.getTokensTools());
-                ps.setInt(++i, t.getTokensTotal());
-                ps.setString(++i, t.getTokenizer());
-                ps.setString(++i, t.getState());
-                ps.setInt(++i, t.getSchemaVersion());
-                text(ps, ++i, t.getNormVersion());
-                rows += add(ps);
-            }
-            rows += flush(ps);
-        }
-        try (PreparedStatement ps = con.prepareStatement(INSERT_INVOCATION)) {
-            for (ToolInvocation v : invocations) {
-                int i = 0;
-                ps.setLong(++i, v.getId());
-                ps.setString(++i, v.getTurn().getTenantId());
-                ps.setLong(++i, v.getTurn().getId());
-                ps.setInt(++i, v.getOrdinal());
-                ps.setString(++i, v.getToolName());
-                ps.setString(++i, v.getInput());
-                text(ps, ++i, v.getOutput());
-                ps.setString(++i, v.getStatus());
-                text(ps, ++i, v.getError());
-                ps.setObject(++i, v.getElapsedMs(), Types.BIGINT);
-                ps.setObject(++i, v.getOutputChars(), Types.INTEGER);
-                ps.setString(++i, STRING_MAP.convertToDatabaseColumn(v.getOmitted()));
-                text(ps, ++i, v.getWmKey());
-                rows += add(ps);
-            }
-            rows += flush(ps);
-        }
-        try (PreparedStatement ps = con.prepareStatement(INSERT_MESSAGE)) {
-            for (TurnMessage m : messages) {
-                int i = 0;
-                ps.setLong(++i, m.getId());
-                ps.setString(++i, m.getTenantId());
-                ps.setLong(++i, m.getConversationId());
-                ps.setLong(++i, m.getTurn().getId());
-                ps.setString(++i, m.getTurnId());
-                ps.setLong(++i, m.getSeq());
-                ps.setString(++i, m.getRole());
-                text(ps, ++i, m.getExternalId());
-                ps.setString(++i, m.getChatbotKey());
-                ps.setString(++i, m.getUserId());
-                ps.setString(++i, m.getSessionId());
-                text(ps, ++i, m.getAuthor());
-                ps.setString(++i, m.getContent());
-                ps.setString(++i, m.getSearchText());
-                instants.bind(ps, ++i, m.getOccurredAt());
-                ps.setObject(++i, VECTOR.convertToDatabaseColumn(m.getEmbedding()), Types.VARBINARY);
-                text(ps, ++i, m.getEmbeddingModel());
-                rows += add(ps);
-            }
-            rows += flush(ps);
-        }
-        return rows;
+        add(statements, INSERT_TURN, TURN_COLUMNS, turns, (ps, i, t) -> {
+            ps.setLong(i++, t.getId());
+            ps.setString(i++, t.getTenantId());
+            ps.setLong(i++, t.getConversation().getId());
+            ps.setLong(i++, t.getSeq());
+            ps.setString(i++, t.getTurnId());
+            ps.setString(i++, t.getUserId());
+            text(ps, i++, t.getChatbotId());
+            ps.setString(i++, t.getUserMessage());
+            ps.setString(i++, t.getAssistantResponse());
+            text(ps, i++, t.getContextUsed());
+            ps.setString(i++, STRING_LIST.convertToDatabaseColumn(t.getToolsUsed()));
+            instants.bind(ps, i++, t.getOccurredAt());
+            ps.setString(i++, OBJECT.convertToDatabaseColumn(t.getMetadata()));
+            text(ps, i++, t.getError());
+            ps.setInt(i++, t.getTokensUser());
+            ps.setInt(i++, t.getTokensAssistant());
+            ps.setInt(i++, t.getTokensTools());
+            ps.setInt(i++, t.getTokensTotal());
+            ps.setString(i++, t.getTokenizer());
+            ps.setString(i++, t.getState());
+            ps.setInt(i++, t.getSchemaVersion());
+            text(ps, i, t.getNormVersion());
+        });
+        add(statements, INSERT_INVOCATION, INVOCATION_COLUMNS, invocations, (ps, i, v) -> {
+            ps.setLong(i++, v.getId());
+            ps.setString(i++, v.getTurn().getTenantId());
+            ps.setLong(i++, v.getTurn().getId());
+            ps.setInt(i++, v.getOrdinal());
+            ps.setString(i++, v.getToolName());
+            ps.setString(i++, v.getInput());
+            text(ps, i++, v.getOutput());
+            ps.setString(i++, v.getStatus());
+            text(ps, i++, v.getError());
+            ps.setObject(i++, v.getElapsedMs(), Types.BIGINT);
+            ps.setObject(i++, v.getOutputChars(), Types.INTEGER);
+            ps.setString(i++, STRING_MAP.convertToDatabaseColumn(v.getOmitted()));
+            text(ps, i, v.getWmKey());
+        });
+        add(statements, INSERT_MESSAGE, MESSAGE_COLUMNS, messages, (ps, i, m) -> {
+            ps.setLong(i++, m.getId());
+            ps.setString(i++, m.getTenantId());
+            ps.setLong(i++, m.getConversationId());
+            ps.setLong(i++, m.getTurn().getId());
+            ps.setString(i++, m.getTurnId());
+            ps.setLong(i++, m.getSeq());
+            ps.setString(i++, m.getRole());
+            text(ps, i++, m.getExternalId());
+            ps.setString(i++, m.getChatbotKey());
+            ps.setString(i++, m.getUserId());
+            ps.setString(i++, m.getSessionId());
+            text(ps, i++, m.getAuthor());
+            ps.setString(i++, m.getContent());
+            ps.setString(i++, m.getSearchText());
+            instants.bind(ps, i++, m.getOccurredAt());
+            ps.setObject(i++, VECTOR.convertToDatabaseColumn(m.getEmbedding()), Types.VARBINARY);
+            text(ps, i, m.getEmbeddingModel());
+        });
     }
 
-    /** Adds the bound row to the batch and executes the batch when it is full; returns the rows executed. */
-    private int add(PreparedStatement ps) throws SQLException {
-        ps.addBatch();
-        return ++pending == BATCH ? flush(ps) : 0;
+    /** Binds one row's columns from a parameter index on. */
+    @FunctionalInterface
+    private interface RowBinder<T> {
+        void bind(PreparedStatement ps, int first, T row) throws SQLException;
     }
 
-    private int flush(PreparedStatement ps) throws SQLException {
-        if (pending == 0) {
-            return 0;
+    /** Adds {@code INSERT} statements of up to {@value #BATCH} rows each for {@code rows}. */
+    private static <T> void add(StatementPipeline statements, String insert, int columns, List<T> rows,
+            RowBinder<T> binder) throws SQLException {
+        for (int from = 0; from < rows.size(); from += BATCH) {
+            List<T> chunk = List.copyOf(rows.subList(from, Math.min(rows.size(), from + BATCH)));
+            statements.add(insert + StatementPipeline.values(columns, chunk.size()), columns * chunk.size(),
+                    (ps, first) -> {
+                        int at = first;
+                        for (T row : chunk) {
+                            binder.bind(ps, at, row);
+                            at += columns;
+                        }
+                    });
         }
-        int executed = pending;
-        pending = 0;
-        ps.executeBatch();
-        return executed;
     }
 
     /** A nullable text column. */

@@ -69,4 +69,23 @@ public final class ForegroundLoad {
         double pauseNanos = Math.max(0, batchNanos) * (1 - share) / share;
         return (long) Math.ceil(pauseNanos / 1e6);
     }
+
+    /**
+     * How long a background worker that must still pause waits before it looks at the load again: the rest of its
+     * pause, but at most {@code lookMillis}, so that a long pause ({@link #busyPauseMillis} of a small share) does
+     * not outlast the load it was computed under; once the service is quiet the worker resumes within
+     * {@code lookMillis} instead of after the whole pause.
+     *
+     * @param remainingNanos what is left of the pause, ns (≤ 0 when it is over)
+     * @param lookMillis     the longest wait before looking again, ms (≥ 1)
+     * @return the wait in ms, from 1 to {@code lookMillis}
+     * @throws IllegalArgumentException if {@code lookMillis} is below 1
+     */
+    public static long lookAgainMillis(long remainingNanos, long lookMillis) {
+        if (lookMillis < 1) {
+            throw new IllegalArgumentException("lookMillis must be >= 1: " + lookMillis);
+        }
+        long remainingMillis = remainingNanos <= 0 ? 1 : (long) Math.ceil(remainingNanos / 1e6);
+        return Math.max(1, Math.min(lookMillis, remainingMillis));
+    }
 }

@@ -93,4 +93,16 @@ class ForegroundLoadTest {
         assertThatThrownBy(() -> ForegroundLoad.busyPauseMillis(MS, 1.5)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ForegroundLoad.busyPauseMillis(MS, Double.NaN)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aLongBusyPauseIsWaitedOutInShortLooksSoThatQuietCatchUpStartsSoon() {
+        // 49 s left of a pause (a 1 s batch at a share of 0.02): look again after 500 ms, not 49 s.
+        assertThat(ForegroundLoad.lookAgainMillis(49_000_000_000L, 500)).isEqualTo(500);
+        assertThat(ForegroundLoad.lookAgainMillis(120_400_000L, 500)).isEqualTo(121);
+        assertThat(ForegroundLoad.lookAgainMillis(1, 500)).isEqualTo(1);
+        assertThat(ForegroundLoad.lookAgainMillis(0, 500)).isEqualTo(1);
+        assertThat(ForegroundLoad.lookAgainMillis(-5_000_000L, 500)).isEqualTo(1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ForegroundLoad.lookAgainMillis(10, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lookMillis");
+    }
 }

@@ -39,8 +39,9 @@ import org.agentmemory.recall.control.MessageIndex;
  * <p>Embedding yields to clients: while business calls are in flight (or ended less than
  * {@value ForegroundLoad#QUIET_MS} ms ago, see {@link ForegroundRequests}) a run embeds at most {@value #BUSY_BATCH}
  * messages and the next run waits long enough that embedding keeps at most {@code memory.embedding.busy-share} of
- * one core; vectors then lag behind a write burst and catch up at full speed once it ends, on every core: a quiet
- * run (new messages, and messages re-embedded after a model change) splits its batch over every core
+ * one core (looking at the load every {@value #BUSY_LOOK_MS} ms meanwhile, so that a pause computed under load
+ * ends when the load does); vectors then lag behind a write burst and catch up at full speed once it ends, on every
+ * core: a quiet run (new messages, and messages re-embedded after a model change) splits its batch over every core
  * ({@link SplitEmbedding}). The inference itself runs on threads of the lowest CPU priority
  * ({@link BackgroundPriority}; with the default one ONNX Runtime thread per call), so that a request arriving in
  * the middle of a batch gets a core at once instead of at the next run.
@@ -63,11 +64,22 @@ public class MessageEmbeddingBean {
     static final long IDLE_DELAY_MS = 1_000;
     /** Pause after a full batch, ms. */
     static final long BACKLOG_DELAY_MS = 1;
+    /**
+     * Longest wait between looks at the load while a busy pause lasts, ms: once the service is quiet, catch-up
+     * starts within this time, not at the end of a pause computed while it was busy.
+     */
+    static final long BUSY_LOOK_MS = 500;
     /** Longest pause after failed runs, ms: failures back off from {@value #IDLE_DELAY_MS} ms, doubling. */
     static final long MAX_FAILURE_DELAY_MS = 60_000;
 
     /** Runs failed in a row (only the timer's thread touches it). */
     private int failuresInARow;
+
+    /**
+     * When ({@link System#nanoTime}) the pause after the last busy batch ends: no batch runs before then while the
+     * service stays busy (only the timer's thread touches it).
+     */
+    private long busyPauseEnd = System.nanoTime();
 
     private static final Logger LOG = Logger.getLogger(MessageEmbeddingBean.class.getName());
 
@@ -128,6 +140,12 @@ public class MessageEmbeddingBean {
     void run() {
         long delay = IDLE_DELAY_MS;
         boolean busy = ForegroundRequests.LOAD.busy();
+        long pauseLeft = busyPauseEnd - System.nanoTime();
+        if (busy && pauseLeft > 0) {
+            // Still pausing for memory.embedding.busy-share, and the service is still busy: look again soon.
+            arm(ForegroundLoad.lookAgainMillis(pauseLeft, BUSY_LOOK_MS));
+            return;
+        }
         int batch = busy ? BUSY_BATCH : BATCH;
         long started = System.nanoTime();
         try {
@@ -144,10 +162,13 @@ public class MessageEmbeddingBean {
                 done += stale;
             }
             if (done >= batch) {
-                delay = busy || ForegroundRequests.LOAD.busy()
-                        ? Math.max(BACKLOG_DELAY_MS, ForegroundLoad.busyPauseMillis(System.nanoTime() - started,
-                                settings.embeddingBusyShare()))
-                        : BACKLOG_DELAY_MS;
+                delay = BACKLOG_DELAY_MS;
+                if (busy || ForegroundRequests.LOAD.busy()) {
+                    long ended = System.nanoTime();
+                    long pause = ForegroundLoad.busyPauseMillis(ended - started, settings.embeddingBusyShare());
+                    busyPauseEnd = ended + pause * 1_000_000L;
+                    delay = Math.max(BACKLOG_DELAY_MS, Math.min(pause, BUSY_LOOK_MS));
+                }
             }
             failuresInARow = 0;
         } catch (Throwable e) { // NOSONAR: whatever fails, the chain of runs must go on (finally re-arms once)

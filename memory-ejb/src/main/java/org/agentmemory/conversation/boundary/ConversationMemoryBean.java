@@ -451,8 +451,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     }
 
     /**
-     * Inserts bulk rows in the current transaction (JDBC batches on its connection) and has Hibernate Search index
-     * their messages when it commits, as it does for persisted ones.
+     * Inserts bulk rows in the current transaction (multi-row statements on its connection, {@link TurnRows}) and
+     * has Hibernate Search index their messages when it commits, as it does for persisted ones.
      */
     private void insert(TurnRows rows) {
         insert(rows, null);

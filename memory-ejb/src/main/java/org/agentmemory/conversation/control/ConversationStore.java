@@ -297,7 +297,7 @@ public class ConversationStore {
 
     /**
      * Appends a prepared turn with the next sequence number through the persistence context (portable to any JPA
-     * provider; the service itself writes turns in JDBC batches, {@link TurnRows}). The caller holds the
+     * provider; the service itself writes turns in multi-row statements, {@link TurnRows}). The caller holds the
      * conversation's row lock.
      *
      * @param c        the locked conversation

@@ -36,14 +36,18 @@ public final class StatementPipeline {
         void bind(PreparedStatement ps, int first) throws SQLException;
     }
 
+    /** A pending statement's binder and the index of its first parameter in the joined statement. */
+    private record Bound(Binder binder, int first) {
+    }
+
     /** The most parameters sent in one round trip: well under the protocol's 65,535. */
     static final int MAX_PARAMETERS = 30_000;
 
     private final Connection con;
     private final boolean together;
     private final StringBuilder sql = new StringBuilder();
-    private final List<Binder> binders = new ArrayList<>();
-    private final List<Integer> firsts = new ArrayList<>();
+    /** The pending statements' binders, each with the index of its first parameter. */
+    private List<Bound> pending = new ArrayList<>();
     private int parameters;
     private long rows;
 
@@ -81,15 +85,14 @@ public final class StatementPipeline {
             }
             return;
         }
-        if (!binders.isEmpty() && this.parameters + parameters > MAX_PARAMETERS) {
+        if (!pending.isEmpty() && this.parameters + parameters > MAX_PARAMETERS) {
             execute();
         }
-        if (!binders.isEmpty()) {
+        if (!pending.isEmpty()) {
             sql.append(";\n");
         }
         sql.append(statement);
-        firsts.add(this.parameters + 1);
-        binders.add(binder);
+        pending.add(new Bound(binder, this.parameters + 1));
         this.parameters += parameters;
     }
 
@@ -100,19 +103,17 @@ public final class StatementPipeline {
      * @throws SQLException as the driver reports it
      */
     public long execute() throws SQLException {
-        if (binders.isEmpty()) {
+        if (pending.isEmpty()) {
             return rows;
         }
         String text = sql.toString();
-        List<Binder> pending = List.copyOf(binders);
-        List<Integer> at = List.copyOf(firsts);
+        List<Bound> run = pending;
         sql.setLength(0);
-        binders.clear();
-        firsts.clear();
+        pending = new ArrayList<>();
         parameters = 0;
         try (PreparedStatement ps = con.prepareStatement(text)) {
-            for (int i = 0; i < pending.size(); i++) {
-                pending.get(i).bind(ps, at.get(i));
+            for (Bound b : run) {
+                b.binder().bind(ps, b.first());
             }
             boolean resultSet = ps.execute();
             while (true) {

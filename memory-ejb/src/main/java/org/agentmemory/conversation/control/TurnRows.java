@@ -76,6 +76,34 @@ public final class TurnRows {
     /** Rows per {@code INSERT} statement (one {@code VALUES} list), as {@code hibernate.jdbc.batch_size}. */
     static final int BATCH = 50;
 
+    private static final InsertText TURN_INSERTS = new InsertText(INSERT_TURN, TURN_COLUMNS);
+    private static final InsertText INVOCATION_INSERTS = new InsertText(INSERT_INVOCATION, INVOCATION_COLUMNS);
+    private static final InsertText MESSAGE_INSERTS = new InsertText(INSERT_MESSAGE, MESSAGE_COLUMNS);
+
+    /**
+     * The text of a table's {@code INSERT} of 1 to {@value #BATCH} rows, built once per row count rather than for
+     * every batch. Thread-safe: a racing first use builds the same string twice, and strings are immutable.
+     */
+    private static final class InsertText {
+        private final String insert;
+        private final int columns;
+        private final String[] byRows = new String[BATCH + 1];
+
+        InsertText(String insert, int columns) {
+            this.insert = insert;
+            this.columns = columns;
+        }
+
+        String of(int rows) {
+            String text = byRows[rows];
+            if (text == null) {
+                text = insert + StatementPipeline.values(columns, rows);
+                byRows[rows] = text;
+            }
+            return text;
+        }
+    }
+
     /** The entities' JSON column converters, also used to read rows back ({@link ConversationStore#turns}). */
     static final JsonObjectConverter OBJECT = new JsonObjectConverter();
     static final JsonStringListConverter STRING_LIST = new JsonStringListConverter();
@@ -172,7 +200,7 @@ public final class TurnRows {
         for (Turn turn : turns) {
             invocations.addAll(turn.getInvocations());
         }
-        add(statements, INSERT_TURN, TURN_COLUMNS, turns, (ps, i, t) -> {
+        add(statements, TURN_INSERTS, turns, (ps, i, t) -> {
             ps.setLong(i++, t.getId());
             ps.setString(i++, t.getTenantId());
             ps.setLong(i++, t.getConversation().getId());
@@ -196,7 +224,7 @@ public final class TurnRows {
             ps.setInt(i++, t.getSchemaVersion());
             text(ps, i, t.getNormVersion());
         });
-        add(statements, INSERT_INVOCATION, INVOCATION_COLUMNS, invocations, (ps, i, v) -> {
+        add(statements, INVOCATION_INSERTS, invocations, (ps, i, v) -> {
             ps.setLong(i++, v.getId());
             ps.setString(i++, v.getTurn().getTenantId());
             ps.setLong(i++, v.getTurn().getId());
@@ -211,7 +239,7 @@ public final class TurnRows {
             ps.setString(i++, STRING_MAP.convertToDatabaseColumn(v.getOmitted()));
             text(ps, i, v.getWmKey());
         });
-        add(statements, INSERT_MESSAGE, MESSAGE_COLUMNS, messages, (ps, i, m) -> {
+        add(statements, MESSAGE_INSERTS, messages, (ps, i, m) -> {
             ps.setLong(i++, m.getId());
             ps.setString(i++, m.getTenantId());
             ps.setLong(i++, m.getConversationId());
@@ -239,11 +267,12 @@ public final class TurnRows {
     }
 
     /** Adds {@code INSERT} statements of up to {@value #BATCH} rows each for {@code rows}. */
-    private static <T> void add(StatementPipeline statements, String insert, int columns, List<T> rows,
-            RowBinder<T> binder) throws SQLException {
+    private static <T> void add(StatementPipeline statements, InsertText insert, List<T> rows, RowBinder<T> binder)
+            throws SQLException {
+        int columns = insert.columns;
         for (int from = 0; from < rows.size(); from += BATCH) {
             List<T> chunk = List.copyOf(rows.subList(from, Math.min(rows.size(), from + BATCH)));
-            statements.add(insert + StatementPipeline.values(columns, chunk.size()), columns * chunk.size(),
+            statements.add(insert.of(chunk.size()), columns * chunk.size(),
                     (ps, first) -> {
                         int at = first;
                         for (T row : chunk) {

@@ -167,7 +167,7 @@ public class MessageEmbeddingBean {
                     long ended = System.nanoTime();
                     long pause = ForegroundLoad.busyPauseMillis(ended - started, settings.embeddingBusyShare());
                     busyPauseEnd = ended + pause * 1_000_000L;
-                    delay = Math.max(BACKLOG_DELAY_MS, Math.min(pause, BUSY_LOOK_MS));
+                    delay = ForegroundLoad.lookAgainMillis(pause * 1_000_000L, BUSY_LOOK_MS);
                 }
             }
             failuresInARow = 0;

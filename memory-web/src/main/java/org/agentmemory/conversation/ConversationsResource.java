@@ -167,19 +167,43 @@ public class ConversationsResource {
         return Response.ok(page).build();
     }
 
+    @GET
+    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
+    @Path("{id}/turns/{sequence}")
+    @Operation(summary = "Read one turn", description = "The turn with this sequence number (1-based, assigned at"
+            + " write time; the Location of a 201 from adding a turn names it).")
+    @APIResponse(responseCode = "200", description = "The turn", content = @Content(schema = @Schema(implementation = TurnRecord.class)))
+    @APIResponse(responseCode = "400", description = "sequence is not a whole number of at least 1",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "No such conversation, or it holds no turn with this sequence (never"
+            + " written, or cleared)", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Response turn(@PathParam("id") long id, @PathParam("sequence") String sequence) throws MemoryException {
+        long seq = Params.longParam("sequence", sequence, 0, Long.MIN_VALUE, Long.MAX_VALUE);
+        if (seq < 1) {
+            throw new InvalidInputException("sequence", "min", "sequence is " + seq
+                    + "; turns are numbered from 1 in the order they were written.");
+        }
+        TurnPage page = memory.getTurns(tenants.current(), id, seq - 1, 1);
+        if (page.turns().isEmpty() || page.turns().get(0).sequence() != seq) {
+            throw new NotFoundException("turn", Long.toString(seq), "Conversation " + id + " holds no turn with sequence "
+                    + seq + " (never written, or cleared).");
+        }
+        return Response.ok(page.turns().get(0)).build();
+    }
+
     @POST
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("{id}/turns")
     @Operation(summary = "Add a turn to this conversation",
             description = "Normalized, counted and sequenced in one transaction; idempotent on turnId.")
-    @APIResponse(responseCode = "201", description = "Stored", content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
+    @APIResponse(responseCode = "201", description = "Stored; Location names the turn (GET /conversations/{id}/turns/{sequence})",
+            content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
     @APIResponse(responseCode = "200", description = "A turn with this turnId already existed; nothing written")
     public Response addTurn(@PathParam("id") long id, TurnRecord turn)
             throws MemoryException {
         bodies.check(turn);
         ConversationKey key = memory.getSummary(tenants.current(), id).key();
-        AppendedTurn appended = memory.addTurn(key, turn);
-        return Response.status(appended.created() ? 201 : 200).entity(appended).build();
+        return TurnsResource.answer(memory.addTurn(key, turn));
     }
 
     @POST

@@ -1,5 +1,6 @@
 package org.agentmemory.conversation;
 
+import java.net.URI;
 import java.util.List;
 
 import jakarta.ejb.EJB;
@@ -65,15 +66,15 @@ public class TurnsResource {
             + " \"compaction\" (the commit a context call returned for this round), folds it into metadata.compaction"
             + " in the same transaction (spec §4, §5.4): calibration from turn.metadata.usage.input_tokens (or"
             + " prompt_tokens), boundary, sticky stage2_needed. A repeated turnId folds nothing.")
-    @APIResponse(responseCode = "201", description = "Stored", content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
+    @APIResponse(responseCode = "201", description = "Stored; Location names the turn (GET /conversations/{id}/turns/{sequence})",
+            content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
     @APIResponse(responseCode = "200", description = "This turnId already existed; nothing written",
             content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
     @APIResponse(responseCode = "400", description = "A field breaks a rule (the problem names it)")
     public Response add(ConversationRequests.AddTurn body) throws MemoryException {
         bodies.check(body);
-        AppendedTurn appended = memory.addTurn(key(body.chatbotId(), body.userId(), body.sessionId()), body.turn(),
-                body.compaction());
-        return Response.status(appended.created() ? 201 : 200).entity(appended).build();
+        return answer(memory.addTurn(key(body.chatbotId(), body.userId(), body.sessionId()), body.turn(),
+                body.compaction()));
     }
 
     @POST
@@ -82,14 +83,15 @@ public class TurnsResource {
     @Operation(summary = "Add a turn built from a model's reply", description = "Spec §1.1 from_ai_message: text,"
             + " tool calls (derived invocations, or the explicit ones that replace them), usage, model, provider,"
             + " finish reason and response time become the turn; stored like POST /turns.")
-    @APIResponse(responseCode = "201", description = "Stored", content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
+    @APIResponse(responseCode = "201", description = "Stored; Location names the turn (GET /conversations/{id}/turns/{sequence})",
+            content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
     @APIResponse(responseCode = "200", description = "This turnId already existed; nothing written")
     public Response fromAiMessage(ConversationRequests.FromAiMessage body) throws MemoryException {
         bodies.check(body);
         AppendedTurn appended = memory.addTurnFromAiMessage(key(body.chatbotId(), body.userId(), body.sessionId()),
                 new AiMessageTurn(body.userMessage(), body.response(), body.contextUsed(), body.turnId(),
                         body.assistantText(), body.error(), body.toolInvocations(), body.compaction()));
-        return Response.status(appended.created() ? 201 : 200).entity(appended).build();
+        return answer(appended);
     }
 
     @POST
@@ -121,6 +123,22 @@ public class TurnsResource {
         bodies.check(body);
         List<AppendedTurn> appended = memory.addTurns(key(body.chatbotId(), body.userId(), body.sessionId()), body.turns());
         return Response.ok(appended).build();
+    }
+
+    /**
+     * The answer to adding one turn: 201 with a {@code Location} naming the stored turn
+     * ({@code conversations/{id}/turns/{sequence}}, relative to the application's base URI) when it was written,
+     * 200 without one when its turn id was already stored.
+     *
+     * @param appended what the memory answered
+     * @return the response, with {@code appended} as its entity
+     */
+    static Response answer(AppendedTurn appended) {
+        if (!appended.created()) {
+            return Response.ok(appended).build();
+        }
+        return Response.created(URI.create("conversations/" + appended.conversationId() + "/turns/"
+                + appended.turn().sequence())).entity(appended).build();
     }
 
     private ConversationKey key(String chatbotId, String userId, String sessionId) {

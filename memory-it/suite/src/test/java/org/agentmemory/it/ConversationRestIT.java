@@ -7,6 +7,8 @@ import static org.agentmemory.it.support.Turns.turn;
 import static org.agentmemory.it.support.Turns.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
@@ -346,6 +348,53 @@ class ConversationRestIT {
         assertThat(wrongMedia.contentType()).startsWith("application/problem+json");
         assertThat(wrongMedia.json().get("detail").asText()).contains("application/x-www-form-urlencoded")
                 .doesNotContain("RESTEASY");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("servers")
+    void a201NamesTheStoredTurnInLocationAndThatTurnReadsBackAlone(Api api) {
+        String user = unique("loc");
+        Api.Response first = api.post("/turns", addTurn("bot", user, "s/1", turn("loc-1", "first question", "first answer")));
+        assertThat(first.status()).as(first.body()).isEqualTo(201);
+        long id = first.json().get("conversationId").asLong();
+        assertThat(first.header("Location")).endsWith("/api/v1/conversations/" + id + "/turns/1");
+        Api.Response read = api.send(HttpRequest.newBuilder(URI.create(first.header("Location"))).GET());
+        assertThat(read.status()).as(read.body()).isEqualTo(200);
+        assertThat(read.json()).isEqualTo(history(api, id).get("turns").get(0));
+        assertThat(read.json().get("turnId").asText()).isEqualTo("loc-1");
+
+        Api.Response repeated = api.post("/turns", addTurn("bot", user, "s/1", turn("loc-1", "first question", "first answer")));
+        assertThat(repeated.status()).isEqualTo(200);
+        assertThat(repeated.header("Location")).as("nothing was created").isNull();
+
+        Api.Response second = api.post("/conversations/" + id + "/turns", turn("loc-2", "second question", "second answer"));
+        assertThat(second.status()).as(second.body()).isEqualTo(201);
+        assertThat(second.header("Location")).endsWith("/api/v1/conversations/" + id + "/turns/2");
+        Api.Response readSecond = api.send(HttpRequest.newBuilder(URI.create(second.header("Location"))).GET());
+        assertThat(readSecond.json().get("turnId").asText()).isEqualTo("loc-2");
+        assertThat(readSecond.json().get("sequence").asLong()).isEqualTo(2);
+
+        assertProblem(api.get("/conversations/" + id + "/turns/3"), 404, null);
+        assertProblem(api.get("/conversations/" + id + "/turns/0"), 400, "sequence");
+        assertProblem(api.get("/conversations/" + id + "/turns/-1"), 400, "sequence");
+        assertProblem(api.get("/conversations/" + id + "/turns/two"), 400, "sequence");
+        assertProblem(api.get("/conversations/" + id + "/turns/99999999999999999999"), 400, "sequence");
+        assertProblem(api.get("/conversations/987654321987/turns/1"), 404, null);
+
+        assertThat(api.delete("/conversations/" + id + "/turns").status()).isEqualTo(200);
+        assertProblem(api.get("/conversations/" + id + "/turns/1"), 404, null);
+        Api.Response third = api.post("/conversations/" + id + "/turns", turn("loc-3", "q", "a"));
+        assertThat(third.header("Location")).as("sequences keep growing after a clear")
+                .endsWith("/api/v1/conversations/" + id + "/turns/3");
+        assertThat(api.get("/conversations/" + id + "/turns/3").json().get("turnId").asText()).isEqualTo("loc-3");
+    }
+
+    private static void assertProblem(Api.Response r, int status, String field) {
+        assertThat(r.status()).as(r.body()).isEqualTo(status);
+        assertThat(r.contentType()).startsWith("application/problem+json");
+        if (field != null) {
+            assertThat(r.json().get("field").asText()).isEqualTo(field);
+        }
     }
 
     @ParameterizedTest(name = "{0}")

@@ -45,6 +45,7 @@ class HealthAndOpenApiIT {
         assertThat(paths).contains(
                 "/api/v1/conversations", "/api/v1/conversations/lookup", "/api/v1/conversations/{id}",
                 "/api/v1/conversations/{id}/turns", "/api/v1/conversations/{id}/turns/batch",
+                "/api/v1/conversations/{id}/turns/{sequence}",
                 "/api/v1/conversations/{id}/metadata", "/api/v1/conversations/{id}/export",
                 "/api/v1/turns", "/api/v1/turns/batch", "/api/v1/chatbots/conversations", "/api/v1/chatbots/stats",
                 "/api/v1/chatbots/users", "/api/v1/import", "/api/v1/export", "/api/v1/turns/from-ai-message",

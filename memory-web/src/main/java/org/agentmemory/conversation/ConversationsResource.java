@@ -179,16 +179,7 @@ public class ConversationsResource {
             + " written, or cleared)", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response turn(@PathParam("id") long id, @PathParam("sequence") String sequence) throws MemoryException {
         long seq = Params.longParam("sequence", sequence, 0, Long.MIN_VALUE, Long.MAX_VALUE);
-        if (seq < 1) {
-            throw new InvalidInputException("sequence", "min", "sequence is " + seq
-                    + "; turns are numbered from 1 in the order they were written.");
-        }
-        TurnPage page = memory.getTurns(tenants.current(), id, seq - 1, 1);
-        if (page.turns().isEmpty() || page.turns().get(0).sequence() != seq) {
-            throw new NotFoundException("turn", Long.toString(seq), "Conversation " + id + " holds no turn with sequence "
-                    + seq + " (never written, or cleared).");
-        }
-        return Response.ok(page.turns().get(0)).build();
+        return Response.ok(memory.getTurn(tenants.current(), id, seq)).build();
     }
 
     @POST

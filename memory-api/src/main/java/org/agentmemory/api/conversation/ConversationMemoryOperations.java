@@ -81,6 +81,19 @@ public interface ConversationMemoryOperations {
             throws NotFoundException, InvalidInputException;
 
     /**
+     * Reads one turn by its sequence number: the turn that a 201 from adding it names in {@code Location}.
+     *
+     * @param tenantId       the caller's tenant
+     * @param conversationId the conversation
+     * @param sequence       the turn's sequence number, 1-based, assigned at write time
+     * @return the turn
+     * @throws NotFoundException     when the conversation does not exist in the tenant, or holds no turn with this
+     *                               sequence (never written, or cleared: sequences are not reused)
+     * @throws InvalidInputException when {@code sequence} is below 1
+     */
+    TurnRecord getTurn(String tenantId, long conversationId, long sequence) throws NotFoundException, InvalidInputException;
+
+    /**
      * Reads a history's metadata and its version.
      *
      * @param tenantId       the caller's tenant

@@ -174,6 +174,22 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     }
 
     @Override
+    public TurnRecord getTurn(String tenantId, long conversationId, long sequence)
+            throws NotFoundException, InvalidInputException {
+        if (sequence < 1) {
+            throw new InvalidInputException("sequence", "min", "sequence is " + sequence
+                    + "; turns are numbered from 1 in the order they were written.");
+        }
+        Conversation c = existing(tenantId, conversationId, false);
+        List<TurnRecord> turns = store().turns(c, sequence - 1, 1);
+        if (turns.isEmpty() || turns.get(0).sequence() != sequence) {
+            throw new NotFoundException("turn", Long.toString(sequence), "Conversation " + conversationId
+                    + " holds no turn with sequence " + sequence + " (never written, or cleared).");
+        }
+        return turns.get(0);
+    }
+
+    @Override
     public ConversationMetadata getMetadata(String tenantId, long conversationId) throws NotFoundException {
         Conversation c = existing(tenantId, conversationId, false);
         return new ConversationMetadata(c.getId(), c.getMetadata(), c.getVersion(), c.getUpdatedAt());

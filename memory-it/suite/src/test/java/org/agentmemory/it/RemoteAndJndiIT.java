@@ -45,6 +45,21 @@ class RemoteAndJndiIT {
         assertThat(back.userMessage()).isEqualTo("what is 2+2?");
         assertThat(back.toolInvocations().get(0).input()).containsEntry("expression", "2+2");
         assertThat(back.tokenCount().tokenizer()).isEqualTo("o200k_base");
+
+        // One turn alone, by the sequence the append answered, through the remote view; the errors arrive as the
+        // application exceptions the interface declares, naming the field and the rule.
+        TurnRecord one = remote.getTurn("default", appended.conversationId(), appended.turn().sequence());
+        assertThat(one).isEqualTo(back);
+        NotFoundException noSuchTurn = catchThrowableOfType(NotFoundException.class,
+                () -> remote.getTurn("default", appended.conversationId(), 2));
+        assertThat(noSuchTurn.what()).isEqualTo("turn");
+        InvalidInputException belowOne = catchThrowableOfType(InvalidInputException.class,
+                () -> remote.getTurn("default", appended.conversationId(), 0));
+        assertThat(belowOne.field()).isEqualTo("sequence");
+        assertThat(belowOne.rule()).isEqualTo("min");
+        NotFoundException otherTenant = catchThrowableOfType(NotFoundException.class,
+                () -> remote.getTurn("another-tenant", appended.conversationId(), 1));
+        assertThat(otherTenant.what()).isEqualTo("conversation");
     }
 
     @Test

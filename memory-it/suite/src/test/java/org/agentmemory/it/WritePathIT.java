@@ -8,6 +8,7 @@ import static org.agentmemory.it.support.Turns.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.net.URI;
 import java.net.http.HttpRequest;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -354,8 +355,22 @@ class WritePathIT {
                         obj("name", "weather", "arguments", obj("city", "Paris"), "result",
                                 obj("temp", 18, "_tee", obj("key", "wm:weather:1")), "executionTime", 0.2504),
                         obj("name", "news", "arguments", obj(), "error", "timeout after 5s", "executionTime", 5.0)));
-        JsonNode turn = post(api, "/turns/from-ai-message", obj("userId", user, "sessionId", "s",
-                "userMessage", "Weather in Paris?", "response", response), 201).get("turn");
+        Api.Response created = api.post("/turns/from-ai-message", obj("userId", user, "sessionId", "s",
+                "userMessage", "Weather in Paris?", "response", response));
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        long conversationId = created.json().get("conversationId").asLong();
+        assertThat(created.header("Location")).endsWith("/api/v1/conversations/" + conversationId + "/turns/1");
+        JsonNode turn = created.json().get("turn");
+        Api.Response stored = api.send(HttpRequest.newBuilder(URI.create(created.header("Location"))).GET());
+        assertThat(stored.status()).as(stored.body()).isEqualTo(200);
+        assertThat(stored.json().get("turnId").asText()).isEqualTo("resp-1");
+        assertThat(stored.json().get("toolsUsed")).isEqualTo(turn.get("toolsUsed"));
+        // The same reply again (same turn id) is the same turn: 200, nothing created, so no Location.
+        Api.Response repeated = api.post("/turns/from-ai-message", obj("userId", user, "sessionId", "s",
+                "userMessage", "Weather in Paris?", "response", response));
+        assertThat(repeated.status()).as(repeated.body()).isEqualTo(200);
+        assertThat(repeated.header("Location")).isNull();
+        assertThat(repeated.json().at("/turn/sequence").asLong()).isEqualTo(1L);
         assertThat(turn.get("turnId").asText()).isEqualTo("resp-1");
         assertThat(turn.get("assistantResponse").asText()).isEqualTo("The weather in Paris is 18 °C.");
         assertThat(turn.get("toolsUsed").toString()).isEqualTo("[\"weather\",\"news\"]");

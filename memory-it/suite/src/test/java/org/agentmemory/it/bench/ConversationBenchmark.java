@@ -39,7 +39,8 @@ import org.agentmemory.it.support.Api;
  * (default {@value #MEASURED_ROUNDS_DEFAULT}) rounds of {@code -Dbench.turnsPerClient} (default 1,000) turns per
  * client, or 20,000 imported turns, are measured and their median reported with every round's rate (on this 2-core
  * machine single rounds vary by ±20 %: Lucene merges, checkpoints, the embedder), and on Linux the report adds the
- * milliseconds of CPU the server, PostgreSQL and this program spent per turn ({@link ProcessCpu}).
+ * milliseconds of CPU the server, PostgreSQL and this program spent per turn, and the server's split by what its
+ * threads do: requests, background embedder, indexing, I/O, JIT, GC ({@link ProcessCpu}).
  * Run (starts the PostgreSQL WildFly of the integration tests, runs this, stops it):
  * {@code mvn -pl memory-it/suite -am verify -Pbenchmark -DskipTests}
  */
@@ -154,6 +155,8 @@ public final class ConversationBenchmark {
         report.append("| CPU per turn, plain JDBC | ").append(jdbcCeiling.cpu()).append(" | |\n");
         report.append("| CPU per turn, REST addTurn | ").append(rest.cpu()).append(" | |\n");
         report.append("| CPU per turn, import | ").append(importRate.cpu()).append(" | |\n");
+        report.append("| server CPU per turn by thread, REST addTurn | ").append(rest.serverThreads()).append(" | |\n");
+        report.append("| server CPU per turn by thread, import | ").append(importRate.serverThreads()).append(" | |\n");
         // The vector backlog and getHistory are measured by the history part only; without it they read "not run".
         boolean reads = parts.contains("history");
         report.append("| messages without a vector when the writes ended | ")
@@ -174,8 +177,8 @@ public final class ConversationBenchmark {
      * A throughput (per second), the CPU it took per unit ({@link ProcessCpu#perUnit}) and the rates of the warm-up
      * rounds before it.
      */
-    private record Measured(double perSecond, String cpu, String warmUp, String rounds) {
-        static final Measured NOT_RUN = new Measured(Double.NaN, "not run", "not run", "not run");
+    private record Measured(double perSecond, String cpu, String serverThreads, String warmUp, String rounds) {
+        static final Measured NOT_RUN = new Measured(Double.NaN, "not run", "not run", "not run", "not run");
     }
 
     /** One round, numbered from 1, that answers its measure (a throughput per second, or a latency). */
@@ -198,15 +201,17 @@ public final class ConversationBenchmark {
             rates[r] = phase.run(r + 1);
             System.out.printf(Locale.ROOT, "%s measured round %d: %.0f turns/s%n", name, r + 1, rates[r]);
         }
-        String cpuPerUnit = ProcessCpu.perUnit(before, cpu.sample(), units * rates.length);
+        ProcessCpu.Sample after = cpu.sample();
+        String cpuPerUnit = ProcessCpu.perUnit(before, after, units * rates.length);
+        String serverThreads = ProcessCpu.serverThreadsPerUnit(before, after, units * rates.length);
         String measuredRounds = Arrays.stream(rates).mapToObj(v -> String.format(Locale.ROOT, "%.0f", v))
                 .collect(java.util.stream.Collectors.joining(", "));
         double[] sorted = rates.clone();
         Arrays.sort(sorted);
-        Measured measured = new Measured(sorted[sorted.length / 2], cpuPerUnit, String.join(", ", rounds),
+        Measured measured = new Measured(sorted[sorted.length / 2], cpuPerUnit, serverThreads, String.join(", ", rounds),
                 measuredRounds);
-        System.out.printf(Locale.ROOT, "%s: median %.0f turns/s of %s (%s)%n", name, measured.perSecond(),
-                measuredRounds, measured.cpu());
+        System.out.printf(Locale.ROOT, "%s: median %.0f turns/s of %s (%s; server by thread: %s)%n", name,
+                measured.perSecond(), measuredRounds, measured.cpu(), measured.serverThreads());
         return measured;
     }
 

@@ -17,7 +17,7 @@ import java.util.OptionalLong;
  * where the time of a throughput figure goes (on a machine with few cores, client, server and database share
  * them). The server's share is also split by what its threads do ({@link ThreadGroup}), from the names HotSpot
  * gives them (HotSpot keeps the first 15 characters in {@code /proc/<pid>/task/<tid>/stat}): on 2 cores the server's
- * CPU per turn of identical runs of the REST phase varied from 0.59 to 0.99 ms, and only the split says which part
+ * CPU per turn of identical runs of the REST phase varied from 0.59 to 1.30 ms, and only the split says which part
  * moved. Where {@code /proc} is missing every figure is unknown and the report says "n/a".
  */
 final class ProcessCpu {
@@ -132,8 +132,9 @@ final class ProcessCpu {
      * @return the server's CPU per unit by {@link ThreadGroup}, largest first, e.g. "requests 0.47, managed executor
      *         (embedder, import lanes, timers) 0.12, indexing 0.11, I/O 0.07, JIT 0.04, GC 0.01, other 0.03 ms of CPU
      *         per turn";
-     *         "n/a" when unknown. Threads that ended between the samples (the compiler's come and go) are missing
-     *         from it, so the parts can add up to a little less than the server's figure.
+     *         "n/a" when unknown. Threads that ended between the samples (compiler threads, and request threads
+     *         the pool replaced) took their ticks with them, so each part is a lower bound and the parts can add up to
+     *         much less than the server's figure (seen: requests 0.11 of a server's 1.05 ms).
      */
     static String serverThreadsPerUnit(Sample before, Sample after, long units) {
         if (before.serverThreads().isEmpty() || after.serverThreads().isEmpty() || units <= 0) {

@@ -226,7 +226,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      * <p>In the caller's transaction when it has one. Otherwise concurrent calls are group-committed
      * ({@link GroupCommit}): calls that arrive while a write is in progress are written together, up to
      * {@value #GROUP_COMMIT_MAX} turns in one transaction, which takes every row lock in ascending id order in one
-     * statement ({@link #lockByKeys}) and runs one query for all turn ids; a further write starts beside it, up to
+     * statement ({@link #lockByKeys}) and runs one query for all turn ids (on PostgreSQL in the same round trip);
+     * a further write starts beside it, up to
      * {@link #GROUP_COMMIT_WRITERS} at a time, once {@value #GROUP_COMMIT_MIN_EXTRA} calls wait; a call that finds no
      * write in progress is written at once, alone. Each call still gets its own result, and a batch the
      * database rejects is written again call by call, so a bad turn fails only its own call. The turn is normalized
@@ -338,10 +339,11 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
             turnsByKey.computeIfAbsent(a.key(), k -> new ArrayList<>()).add(a.turn());
         }
         LockedConversations lockedRows = new LockedConversations();
-        Map<ConversationKey, Conversation> locked = lockByKeys(turnsByKey.keySet(), lockedRows);
+        Map<Long, java.util.Set<String>> stored = new java.util.HashMap<>();
+        Map<ConversationKey, Conversation> locked = lockByKeys(turnsByKey, lockedRows, stored);
         AppendedTurn[] results = new AppendedTurn[appends.size()];
         TurnRows rows = new TurnRows();
-        appendToLocked(locked, turnsByKey, Precomputed.of(appends), rows).forEach((key, written) -> {
+        appendToLocked(locked, turnsByKey, stored, Precomputed.of(appends), rows).forEach((key, written) -> {
             List<Integer> at = positions.get(key);
             for (int j = 0; j < at.size(); j++) {
                 results[at.get(j)] = foldCommit(written.conversation(), written.turns().get(j),
@@ -360,24 +362,19 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     }
 
     /**
-     * Asks once which of the turn ids the locked conversations already hold, and appends each key's turns in
-     * order; no query runs between the inserts.
+     * Appends each key's turns in order to its locked conversation; no query runs between the inserts.
      *
      * @param locked     the locked conversation of each key ({@link #lockByKeys})
      * @param turnsByKey the turns to append, by key, each list in order
-     * @param vectors    message vectors computed beforehand, by search text (may be empty)
+     * @param stored     which of the turns' ids each locked conversation already holds, by conversation id, as
+     *                   {@link #lockByKeys} found them under the locks
+     * @param pre        message vectors and prepared turns computed beforehand (may be empty)
      * @param rows       collects the new rows, which the caller inserts ({@link #insert(TurnRows)})
      * @return per key, the locked conversation and one result per turn
      */
     private Map<ConversationKey, LockedAppend> appendToLocked(Map<ConversationKey, Conversation> locked,
-            Map<ConversationKey, List<TurnRecord>> turnsByKey, Precomputed pre, TurnRows rows) {
-        Map<Long, List<String>> turnIds = new java.util.HashMap<>();
-        turnsByKey.forEach((key, ts) -> ts.forEach(t -> {
-            if (t.turnId() != null) {
-                turnIds.computeIfAbsent(locked.get(key).getId(), c -> new ArrayList<>()).add(t.turnId());
-            }
-        }));
-        Map<Long, java.util.Set<String>> stored = store().existingTurnIds(turnIds);
+            Map<ConversationKey, List<TurnRecord>> turnsByKey, Map<Long, java.util.Set<String>> stored,
+            Precomputed pre, TurnRows rows) {
         Map<ConversationKey, LockedAppend> written = new LinkedHashMap<>();
         for (Map.Entry<ConversationKey, List<TurnRecord>> entry : turnsByKey.entrySet()) {
             Conversation c = requireCreated(locked.get(entry.getKey()), entry.getKey());
@@ -395,23 +392,28 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
 
     /**
      * Takes the writers' row locks of many conversations, creating the missing ones first (in short transactions of
-     * their own, {@link #createMissing}). The rows are locked in one statement in ascending id order, so concurrent
-     * batches and imports cannot deadlock. A key's id comes from {@link #CONVERSATION_IDS} when this server wrote to
-     * it recently, otherwise from one query for all unknown keys; a remembered id whose row is gone or holds another
-     * key (the conversation was deleted meanwhile) is forgotten and the key looked up again, in a further round.
-     * The rows are read in plain JDBC ({@link LockedConversations}): the conversations returned are detached, and
-     * the caller writes their changes back with {@link #insert(TurnRows, LockedConversations)}, not a flush.
+     * their own, {@link #createMissing}), and finds under the locks which of the turns' ids each one already holds.
+     * The rows are locked in one statement in ascending id order, so concurrent batches and imports cannot
+     * deadlock, and the turn ids are looked up right after, in the same round trip on PostgreSQL
+     * ({@link ConversationStore#lockAll(LockedConversations, java.util.Collection, Map)}). A key's id comes from
+     * {@link #CONVERSATION_IDS} when this server wrote to it recently, otherwise from one query for all unknown keys;
+     * a remembered id whose row is gone or holds another key (the conversation was deleted meanwhile) is forgotten
+     * and the key looked up again, in a further round. The rows are read in plain JDBC ({@link LockedConversations}):
+     * the conversations returned are detached, and the caller writes their changes back with
+     * {@link #insert(TurnRows, LockedConversations)}, not a flush.
      *
-     * @param keys the keys, each at most once
-     * @param into the transaction's locked set, which the rows join
+     * @param turnsByKey the keys, with the turns to append to each (their ids are looked up; a turn without an id
+     *                   is not)
+     * @param into       the transaction's locked set, which the rows join
+     * @param stored     receives, by conversation id, which of the turn ids the locked conversations hold
      * @return key → its locked conversation, for every key
      * @throws NullPointerException when a key's conversation was deleted again after each of
      *                              {@value #CREATE_ATTEMPTS} rounds of creation
      */
-    private Map<ConversationKey, Conversation> lockByKeys(java.util.Set<ConversationKey> keys,
-            LockedConversations into) {
+    private Map<ConversationKey, Conversation> lockByKeys(Map<ConversationKey, List<TurnRecord>> turnsByKey,
+            LockedConversations into, Map<Long, java.util.Set<String>> stored) {
         Map<ConversationKey, Conversation> locked = new java.util.HashMap<>();
-        java.util.Set<ConversationKey> pending = new java.util.LinkedHashSet<>(keys);
+        java.util.Set<ConversationKey> pending = new java.util.LinkedHashSet<>(turnsByKey.keySet());
         for (int round = 1; !pending.isEmpty(); round++) {
             if (round > CREATE_ATTEMPTS) {
                 requireCreated(null, pending.iterator().next());
@@ -427,13 +429,25 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
                 }
             }
             ids.putAll(findOrCreateIds(unknown));
-            Map<Long, Conversation> rows = store().lockAll(into, ids.values());
+            // The candidates by the id each key resolved to: a stale id's findings belong to the conversation that
+            // holds that id now, so they stay true of it (the set only ever names turn ids that it holds).
+            Map<Long, List<String>> turnIds = new java.util.HashMap<>();
+            ids.forEach((key, id) -> turnsByKey.get(key).forEach(t -> {
+                if (t.turnId() != null) {
+                    turnIds.computeIfAbsent(id, c -> new ArrayList<>()).add(t.turnId());
+                }
+            }));
+            ConversationStore.LockedTurnIds found = store().lockAll(into, ids.values(), turnIds);
             for (ConversationKey key : pending) {
                 Long id = ids.get(key);
-                Conversation c = id == null ? null : rows.get(id);
+                Conversation c = id == null ? null : found.locked().get(id);
                 if (c != null && key.equals(TurnMapper.key(c))) {
                     locked.put(key, c);
                     CONVERSATION_IDS.put(key, id);
+                    java.util.Set<String> held = found.stored().get(id);
+                    if (held != null) {
+                        stored.computeIfAbsent(id, k -> new java.util.HashSet<>()).addAll(held);
+                    }
                 } else {
                     CONVERSATION_IDS.remove(key);
                 }
@@ -754,17 +768,18 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public long[] writeImportBatch(String tenantId, Map<ConversationKey, List<ImportLine>> byKey,
             Map<String, float[]> vectors, boolean deferIndexing) {
+        Map<ConversationKey, List<TurnRecord>> turnsByKey = new LinkedHashMap<>();
+        byKey.forEach((key, lines) -> turnsByKey.put(key, lines.stream().map(ImportLine::turn).toList()));
         LockedConversations lockedRows = new LockedConversations();
-        Map<ConversationKey, Conversation> locked = lockByKeys(byKey.keySet(), lockedRows);
+        Map<Long, java.util.Set<String>> stored = new java.util.HashMap<>();
+        Map<ConversationKey, Conversation> locked = lockByKeys(turnsByKey, lockedRows, stored);
         if (deferIndexing) {
             deferredIndexing.defer(em);
         }
-        Map<ConversationKey, List<TurnRecord>> turnsByKey = new LinkedHashMap<>();
-        byKey.forEach((key, lines) -> turnsByKey.put(key, lines.stream().map(ImportLine::turn).toList()));
         long imported = 0;
         long duplicates = 0;
         TurnRows rows = new TurnRows();
-        for (LockedAppend written : appendToLocked(locked, turnsByKey, Precomputed.vectorsOnly(vectors), rows).values()) {
+        for (LockedAppend written : appendToLocked(locked, turnsByKey, stored, Precomputed.vectorsOnly(vectors), rows).values()) {
             for (AppendedTurn appended : written.turns()) {
                 if (appended.created()) {
                     imported++;

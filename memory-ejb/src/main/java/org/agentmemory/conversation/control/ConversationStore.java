@@ -209,6 +209,96 @@ public class ConversationStore {
     }
 
     /**
+     * Conversations locked by {@link #lockAll(LockedConversations, java.util.Collection, Map)} and which of the turn
+     * ids asked about they already hold.
+     *
+     * @param locked id → locked conversation, for the ids that have a row
+     * @param stored conversation id → the subset of its candidate turn ids that is stored (absent: none)
+     */
+    public record LockedTurnIds(Map<Long, Conversation> locked, Map<Long, java.util.Set<String>> stored) {
+    }
+
+    /**
+     * {@link #lockAll(LockedConversations, java.util.Collection)}, then {@link #existingTurnIds(Map)} under the locks:
+     * on PostgreSQL in one round trip when the (conversation, turn id) pairs fit one query
+     * ({@link LockedConversations#lock(java.sql.Connection, java.util.Collection, LockedConversations.InstantReader,
+     * LockedConversations.FollowingQuery)}). Hibernate only.
+     *
+     * @param into    the transaction's locked set, which the rows join
+     * @param ids     conversation ids
+     * @param turnIds the candidate turn ids of each conversation, by conversation id (may be empty)
+     * @return the locked conversations and the stored subset of the candidates
+     */
+    public LockedTurnIds lockAll(LockedConversations into, java.util.Collection<Long> ids,
+            Map<Long, ? extends java.util.Collection<String>> turnIds) {
+        List<Object[]> pairs = pairs(turnIds);
+        if (pairs.size() > IDS_PER_QUERY) {
+            Map<Long, Conversation> locked = lockAll(into, ids);
+            return new LockedTurnIds(locked, existingTurnIds(turnIds));
+        }
+        org.hibernate.Session session = em.unwrap(org.hibernate.Session.class);
+        if (session.isDirty()) {
+            session.flush();
+        }
+        Map<Long, java.util.Set<String>> found = new HashMap<>();
+        EntityMappings mappings = new EntityMappings(em);
+        Map<Long, Conversation> locked = session.doReturningWork(con -> into.lock(con, ids, mappings,
+                pairs.isEmpty() ? null : existingTurnIdsQuery(pairs, found)));
+        return new LockedTurnIds(locked, found);
+    }
+
+    /** The distinct (conversation id, turn id) pairs of candidates, in order. */
+    private static List<Object[]> pairs(Map<Long, ? extends java.util.Collection<String>> turnIds) {
+        List<Object[]> pairs = new ArrayList<>();
+        turnIds.forEach((c, ids) -> new java.util.LinkedHashSet<>(ids).forEach(id -> pairs.add(new Object[] {c, id})));
+        return pairs;
+    }
+
+    /** {@link #existingTurnIds(Map)}' query for at most {@value #IDS_PER_QUERY} pairs, adding what it finds to {@code found}. */
+    private static LockedConversations.FollowingQuery existingTurnIdsQuery(List<Object[]> pairs,
+            Map<Long, java.util.Set<String>> found) {
+        int slots = paddedSize(pairs.size());
+        String sql = existingTurnIdsSql(slots, false);
+        return new LockedConversations.FollowingQuery() {
+            @Override
+            public String sql() {
+                return sql;
+            }
+
+            @Override
+            public void bind(java.sql.PreparedStatement ps, int first) throws java.sql.SQLException {
+                bindPairs(ps, first, slots, pairs);
+            }
+
+            @Override
+            public void read(java.sql.ResultSet rs) throws java.sql.SQLException {
+                while (rs.next()) {
+                    found.computeIfAbsent(rs.getLong(1), k -> new java.util.HashSet<>()).add(rs.getString(2));
+                }
+            }
+        };
+    }
+
+    /** The query of {@link #existingTurnIds(Map)} for {@code slots} pairs, with numbered or plain parameters. */
+    private static String existingTurnIdsSql(int slots, boolean numbered) {
+        StringBuilder sql = values(new StringBuilder("SELECT t.conversation_id, t.turn_id FROM turn t JOIN "), 1,
+                slots, numbered, "BIGINT", "VARCHAR(512)");
+        return sql.append(" AS k(conversation_id, turn_id) ON t.conversation_id = k.conversation_id"
+                + " AND t.turn_id = k.turn_id").toString();
+    }
+
+    /** Binds {@code slots} (conversation id, turn id) pairs from {@code first}, the list padded with its last pair. */
+    private static void bindPairs(java.sql.PreparedStatement ps, int first, int slots, List<Object[]> chunk)
+            throws java.sql.SQLException {
+        int p = first;
+        for (int r = 0; r < slots; r++) {
+            Object[] pair = chunk.get(Math.min(r, chunk.size() - 1));
+            ps.setLong(p++, (Long) pair[0]);
+            ps.setString(p++, (String) pair[1]);
+        }
+    }
+
+    /**
      * Finds which turn ids already exist, for many conversations at once, with one SQL query per
      * {@value #IDS_PER_QUERY} (conversation, turn id) pairs, joined as a {@code VALUES} list so that each pair is
      * looked up in the unique index (see {@link #findIdsByKeys}: an {@code IN} list of conversations and one of
@@ -220,8 +310,7 @@ public class ConversationStore {
      */
     public Map<Long, java.util.Set<String>> existingTurnIds(Map<Long, ? extends java.util.Collection<String>> turnIds) {
         Map<Long, java.util.Set<String>> found = new HashMap<>();
-        List<Object[]> pairs = new ArrayList<>();
-        turnIds.forEach((c, ids) -> new java.util.LinkedHashSet<>(ids).forEach(id -> pairs.add(new Object[] {c, id})));
+        List<Object[]> pairs = pairs(turnIds);
         if (pairs.isEmpty()) {
             return found;
         }
@@ -232,12 +321,9 @@ public class ConversationStore {
         for (int from = 0; from < pairs.size(); from += IDS_PER_QUERY) {
             List<Object[]> chunk = pairs.subList(from, Math.min(pairs.size(), from + IDS_PER_QUERY));
             int slots = paddedSize(chunk.size());
-            StringBuilder sql = values(new StringBuilder("SELECT t.conversation_id, t.turn_id FROM turn t JOIN "), 1,
-                    slots, session == null, "BIGINT", "VARCHAR(512)");
-            sql.append(" AS k(conversation_id, turn_id) ON t.conversation_id = k.conversation_id"
-                    + " AND t.turn_id = k.turn_id");
-            List<?> rows = session == null ? bindRows(em.createNativeQuery(sql.toString()), 1, slots, chunk)
-                    .getResultList() : pairsByJdbc(session, sql.toString(), slots, chunk);
+            String sql = existingTurnIdsSql(slots, session == null);
+            List<?> rows = session == null ? bindRows(em.createNativeQuery(sql), 1, slots, chunk).getResultList()
+                    : pairsByJdbc(session, sql, slots, chunk);
             for (Object result : rows) {
                 Object[] row = (Object[]) result;
                 found.computeIfAbsent(((Number) row[0]).longValue(), k -> new java.util.HashSet<>())
@@ -259,12 +345,7 @@ public class ConversationStore {
         return session.doReturningWork(con -> {
             List<Object[]> rows = new ArrayList<>();
             try (java.sql.PreparedStatement ps = con.prepareStatement(sql)) {
-                int p = 1;
-                for (int r = 0; r < slots; r++) {
-                    Object[] pair = chunk.get(Math.min(r, chunk.size() - 1));
-                    ps.setLong(p++, (Long) pair[0]);
-                    ps.setString(p++, (String) pair[1]);
-                }
+                bindPairs(ps, 1, slots, chunk);
                 try (java.sql.ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         rows.add(new Object[] {rs.getLong(1), rs.getString(2)});

@@ -79,6 +79,29 @@ public final class LockedConversations {
     private boolean written;
 
     /**
+     * A query that runs right after the rows are locked, under their locks: on PostgreSQL in the same round trip
+     * as the lock ({@link #lock(Connection, Collection, InstantReader, FollowingQuery)}).
+     */
+    public interface FollowingQuery {
+
+        /** @return one {@code SELECT} command, without a trailing semicolon, with {@code ?} parameters */
+        String sql();
+
+        /**
+         * @param ps    the statement, of one or two commands
+         * @param first the index of this query's first parameter
+         * @throws SQLException as the driver reports it
+         */
+        void bind(PreparedStatement ps, int first) throws SQLException;
+
+        /**
+         * @param rs the query's result, before its first row; the caller closes it
+         * @throws SQLException as the driver reports it
+         */
+        void read(ResultSet rs) throws SQLException;
+    }
+
+    /**
      * Locks rows by id and adds them to this set; ids without a row are skipped, ids already here are not read
      * again.
      *
@@ -90,6 +113,27 @@ public final class LockedConversations {
      * @throws IllegalStateException after {@link #write}
      */
     public Map<Long, Conversation> lock(Connection con, Collection<Long> ids, InstantReader instants) throws SQLException {
+        return lock(con, ids, instants, null);
+    }
+
+    /**
+     * As {@link #lock(Connection, Collection, InstantReader)}, then runs {@code then} under the locks. On
+     * PostgreSQL, when the ids fit one locking statement, both commands go in one prepared statement, which the
+     * driver sends in one round trip and the server runs in order, so the query still sees what the last holder
+     * of a lock committed: a group-committed {@code addTurn} batch locked its conversations and asked which of its
+     * turn ids they already hold in two round trips, each a wait of the batch's writer while other calls queue
+     * behind it (issue 2). Elsewhere (H2), or with more ids, the query runs on its own after the lock.
+     *
+     * @param con      the transaction's connection
+     * @param ids      conversation ids
+     * @param instants reads {@code created_at} and {@code updated_at} as the mapping does
+     * @param then     the query to run under the locks, or {@code null} for none
+     * @return id → the locked conversation, for the ids of this call that have a row
+     * @throws SQLException as the driver reports it (a lock timeout, say)
+     * @throws IllegalStateException after {@link #write}
+     */
+    public Map<Long, Conversation> lock(Connection con, Collection<Long> ids, InstantReader instants,
+            FollowingQuery then) throws SQLException {
         if (written) {
             throw new IllegalStateException("these conversations were written already");
         }
@@ -102,28 +146,77 @@ public final class LockedConversations {
             }
             return known != null;
         });
+        boolean together = then != null && sorted.size() <= IDS_PER_QUERY
+                && "PostgreSQL".equals(con.getMetaData().getDatabaseProductName());
+        if (together) {
+            int slots = sorted.isEmpty() ? 0 : ConversationStore.paddedSize(sorted.size());
+            String sql = slots == 0 ? then.sql() : lockSql(slots) + ";\n" + then.sql();
+            try (PreparedStatement ps = con.prepareStatement(sql)) {
+                bindIds(ps, sorted, slots);
+                then.bind(ps, slots + 1);
+                boolean resultSet = ps.execute();
+                if (slots > 0) {
+                    try (ResultSet rs = resultSet ? ps.getResultSet() : null) {
+                        readLocked(rs, instants, locked);
+                    }
+                    resultSet = ps.getMoreResults();
+                }
+                try (ResultSet rs = resultSet ? ps.getResultSet() : null) {
+                    if (rs == null) {
+                        throw new SQLException("No result for the query after the lock: " + then.sql());
+                    }
+                    then.read(rs);
+                }
+            }
+            return locked;
+        }
         for (int from = 0; from < sorted.size(); from += IDS_PER_QUERY) {
             List<Long> chunk = sorted.subList(from, Math.min(sorted.size(), from + IDS_PER_QUERY));
             int slots = ConversationStore.paddedSize(chunk.size());
-            StringBuilder sql = new StringBuilder("SELECT ").append(COLUMNS).append(" FROM conversation WHERE id IN (");
-            for (int i = 0; i < slots; i++) {
-                sql.append(i == 0 ? "?" : ", ?");
-            }
-            try (PreparedStatement ps = con.prepareStatement(sql.append(") ORDER BY id FOR UPDATE").toString())) {
-                for (int i = 0; i < slots; i++) {
-                    ps.setLong(i + 1, chunk.get(Math.min(i, chunk.size() - 1)));
-                }
+            try (PreparedStatement ps = con.prepareStatement(lockSql(slots))) {
+                bindIds(ps, chunk, slots);
                 try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        Conversation c = read(rs, instants);
-                        rows.put(c.getId(), new AsRead(c, c.getUpdatedAt(), c.getLastSeq(), c.getTurnCount(),
-                                c.getMetadata()));
-                        locked.put(c.getId(), c);
-                    }
+                    readLocked(rs, instants, locked);
+                }
+            }
+        }
+        if (then != null) {
+            try (PreparedStatement ps = con.prepareStatement(then.sql())) {
+                then.bind(ps, 1);
+                try (ResultSet rs = ps.executeQuery()) {
+                    then.read(rs);
                 }
             }
         }
         return locked;
+    }
+
+    /** The locking statement for {@code slots} ids. */
+    private static String lockSql(int slots) {
+        StringBuilder sql = new StringBuilder("SELECT ").append(COLUMNS).append(" FROM conversation WHERE id IN (");
+        for (int i = 0; i < slots; i++) {
+            sql.append(i == 0 ? "?" : ", ?");
+        }
+        return sql.append(") ORDER BY id FOR UPDATE").toString();
+    }
+
+    /** Binds {@code slots} id parameters from index 1, the list padded with its last id. */
+    private static void bindIds(PreparedStatement ps, List<Long> ids, int slots) throws SQLException {
+        for (int i = 0; i < slots; i++) {
+            ps.setLong(i + 1, ids.get(Math.min(i, ids.size() - 1)));
+        }
+    }
+
+    /** Reads the locked rows into this set and {@code locked}. */
+    private void readLocked(ResultSet rs, InstantReader instants, Map<Long, Conversation> locked) throws SQLException {
+        if (rs == null) {
+            throw new SQLException("The locking statement returned no rows");
+        }
+        while (rs.next()) {
+            Conversation c = read(rs, instants);
+            rows.put(c.getId(), new AsRead(c, c.getUpdatedAt(), c.getLastSeq(), c.getTurnCount(), c.getMetadata()));
+            locked.put(c.getId(), c);
+        }
     }
 
     private static Conversation read(ResultSet rs, InstantReader instants) throws SQLException {

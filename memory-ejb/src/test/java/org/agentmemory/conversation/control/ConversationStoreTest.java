@@ -385,6 +385,83 @@ class ConversationStoreTest {
     }
 
     @ParameterizedTest(name = "{0}", autoCloseArguments = false)
+    @MethodSource("hibernateUnits")
+    void lockingWithTurnIdsLocksTheRowsAndFindsTheStoredIdsUnderTheLocks(String name, EntityManagerFactory emf)
+            throws Exception {
+        Instant now = Instant.parse("2026-02-01T00:00:00Z");
+        String user = "lock+ids \"q\" 😀 漢字 " + name;
+        List<Long> ids = inTx(emf, store -> {
+            List<Long> made = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                Conversation c = store.insert(ConversationKey.of(null, user, "a/b " + i), null, now);
+                made.add(c.getId());
+                String turnId = "t/" + i + " 😀";
+                store.append(c, TurnRecord.of(turnId, "q", "a").withIdentity(turnId, null, user, now, null,
+                        TurnState.RAW, 2).withTokenCount(new TokenCount(1, 1, 0, 2, "o200k_base")), now);
+            }
+            return made;
+        });
+
+        // Three rows (padded to 4) and an id without a row; each conversation is asked about its own stored id, an
+        // absent one and the id stored in another conversation: only its own is found.
+        Map<Long, List<String>> asked = new LinkedHashMap<>();
+        for (int i = 0; i < 3; i++) {
+            asked.put(ids.get(i), List.of("t/" + i + " 😀", "absent", "t/" + ((i + 1) % 3) + " 😀"));
+        }
+        List<Long> wanted = List.of(ids.get(2), -1L, ids.get(0), ids.get(1));
+        ConversationStore.LockedTurnIds found = inTx(emf, store -> store.lockAll(new LockedConversations(), wanted,
+                asked));
+        assertThat(found.locked()).containsOnlyKeys(ids);
+        for (int i = 0; i < 3; i++) {
+            assertThat(found.locked().get(ids.get(i)).getLastSeq()).isEqualTo(1L);
+            assertThat(found.stored()).containsEntry(ids.get(i), Set.of("t/" + i + " 😀"));
+        }
+        // Nothing asked: the rows are locked all the same; rows locked already in the set are not read again.
+        ConversationStore.LockedTurnIds none = inTx(emf, store -> store.lockAll(new LockedConversations(), ids,
+                Map.of()));
+        assertThat(none.locked()).containsOnlyKeys(ids);
+        assertThat(none.stored()).isEmpty();
+        inTx(emf, store -> {
+            LockedConversations set = new LockedConversations();
+            Map<Long, Conversation> first = store.lockAll(set, List.of(ids.get(0)));
+            ConversationStore.LockedTurnIds again = store.lockAll(set, List.of(ids.get(0), ids.get(1)),
+                    Map.of(ids.get(0), List.of("t/0 😀")));
+            assertThat(again.locked().get(ids.get(0))).isSameAs(first.get(ids.get(0)));
+            assertThat(again.locked()).containsOnlyKeys(ids.get(0), ids.get(1));
+            assertThat(again.stored()).containsOnly(Map.entry(ids.get(0), Set.of("t/0 😀")));
+            return null;
+        });
+
+        // The rows stay locked until the transaction ends: another transaction's writer waits for them.
+        java.util.concurrent.CountDownLatch locked = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.ExecutorService other = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            java.util.concurrent.Future<?> holder = other.submit(() -> inTx(emf, store -> {
+                store.lockAll(new LockedConversations(), List.of(ids.get(1)), Map.of(ids.get(1), List.of("t/1 😀")));
+                locked.countDown();
+                try {
+                    release.await(30, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return null;
+            }));
+            assertThat(locked.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            java.util.concurrent.Future<Long> waiter = other.submit(() -> inTx(emf, store -> store.lockAll(
+                    new LockedConversations(), List.of(ids.get(1))).get(ids.get(1)).getLastSeq()));
+            Thread.sleep(300);
+            assertThat(waiter.isDone()).as("a second lock of the row waits for the first transaction").isFalse();
+            release.countDown();
+            holder.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(waiter.get(30, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(1L);
+        } finally {
+            release.countDown();
+            other.shutdownNow();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}", autoCloseArguments = false)
     @MethodSource("units")
     void pagesOf250SessionsWithEqualTimestampsHaveNoGapsOrRepeats(String name, EntityManagerFactory emf) {
         Instant sameInstant = Instant.parse("2026-01-01T00:00:00Z");

@@ -246,6 +246,58 @@ class GroupCommitTest {
     }
 
     @Test
+    void underContentionEveryItemIsWrittenOnceAndEveryCallerWokenWithItsOwnResult() throws Exception {
+        // Callers wait on their own slot and only the head of the queue is woken to write: a lost wake-up would leave
+        // a caller waiting for ever (the get below would time out), a double write would show in the counts.
+        int threads = 12;
+        int perThread = 300;
+        GroupCommit<Integer, String> group = new GroupCommit<>(4, 2, 3);
+        java.util.concurrent.ConcurrentHashMap<Integer, Integer> writes = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.atomic.AtomicInteger inProgress = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger mostInProgress = new java.util.concurrent.atomic.AtomicInteger();
+        GroupCommit.BatchWriter<Integer, String> writer = batch -> {
+            mostInProgress.accumulateAndGet(inProgress.incrementAndGet(), Math::max);
+            try {
+                assertThat(batch.size()).isBetween(1, 4);
+                batch.forEach(i -> writes.merge(i, 1, Integer::sum));
+                if ((batch.get(0) & 3) == 0) {
+                    Thread.sleep(0, 200_000);
+                }
+                return batch.stream().map(i -> "r" + i).toList();
+            } finally {
+                inProgress.decrementAndGet();
+            }
+        };
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<List<String>>> callers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int base = t * perThread;
+            callers.add(pool.submit(() -> {
+                start.await();
+                List<String> results = new ArrayList<>();
+                for (int i = base; i < base + perThread; i++) {
+                    String r = group.submit(i, writer);
+                    assertThat(r).isEqualTo("r" + i);
+                    results.add(r);
+                }
+                return results;
+            }));
+        }
+        start.countDown();
+        for (Future<List<String>> caller : callers) {
+            assertThat(caller.get(60, TimeUnit.SECONDS)).hasSize(perThread);
+        }
+
+        assertThat(writes).hasSize(threads * perThread);
+        assertThat(writes.values()).containsOnly(1);
+        long[] counts = group.counts();
+        assertThat(counts[1]).isEqualTo(threads * perThread);
+        assertThat(counts[0]).as("concurrent callers were batched").isLessThan(threads * perThread);
+        assertThat(mostInProgress.get()).isBetween(1, 2);
+        assertThat(group.queued()).isZero();
+    }
+
+    @Test
     void theLimitMustBePositive() {
         assertThatThrownBy(() -> new GroupCommit<Integer, String>(1, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new GroupCommit<Integer, String>(0, 1)).isInstanceOf(IllegalArgumentException.class);

@@ -202,6 +202,80 @@ final class ProcessCpu {
     }
 
     /**
+     * The CPU of several separate intervals added up, for a phase measured in rounds that alternate with another
+     * phase's: {@link #end()} is a sample whose counters (and clock) hold the sums of {@code after − before} over the
+     * intervals added, to be read against {@link #start()} with {@link #perUnit} and {@link #serverThreadsPerUnit}.
+     * A counter unknown in any interval stays unknown. Not thread-safe.
+     */
+    static final class Totals {
+        private Sample total = new Sample(0, 0, 0, 0, 0, zeroThreads());
+
+        /** Adds the interval between two samples. */
+        void add(Sample before, Sample after) {
+            java.util.EnumMap<ThreadGroup, Long> threads = new java.util.EnumMap<>(ThreadGroup.class);
+            if (!total.serverThreads().isEmpty() && !before.serverThreads().isEmpty()
+                    && !after.serverThreads().isEmpty()) {
+                for (ThreadGroup g : ThreadGroup.values()) {
+                    threads.put(g, total.serverThreads().get(g) + Math.max(0, after.serverThreads().getOrDefault(g, 0L)
+                            - before.serverThreads().getOrDefault(g, 0L)));
+                }
+            }
+            total = new Sample(total.nanoTime() + after.nanoTime() - before.nanoTime(),
+                    sum(total.server(), before.server(), after.server()),
+                    sum(total.database(), before.database(), after.database()),
+                    sum(total.client(), before.client(), after.client()),
+                    sum(total.machine(), before.machine(), after.machine()), threads);
+        }
+
+        /** @return the zero sample the sums count from */
+        Sample start() {
+            return new Sample(0, 0, 0, 0, 0, zeroThreads());
+        }
+
+        /** @return the sums so far */
+        Sample end() {
+            return total;
+        }
+
+        private static long sum(long total, long before, long after) {
+            return total < 0 || before < 0 || after < 0 ? -1 : total + after - before;
+        }
+
+        private static java.util.EnumMap<ThreadGroup, Long> zeroThreads() {
+            java.util.EnumMap<ThreadGroup, Long> zero = new java.util.EnumMap<>(ThreadGroup.class);
+            for (ThreadGroup g : ThreadGroup.values()) {
+                zero.put(g, 0L);
+            }
+            return zero;
+        }
+    }
+
+    /**
+     * Waits until the server has been nearly idle for a short window: at most {@code cores} of a core over
+     * {@code windowMillis}, or gives up after {@code maxMillis}.
+     *
+     * @return how long it waited, ms; -1 when the server's CPU is unknown (no wait)
+     */
+    long awaitQuietServer(double cores, long windowMillis, long maxMillis) throws InterruptedException {
+        long start = System.nanoTime();
+        Sample before = sample();
+        if (before.server() < 0) {
+            return -1;
+        }
+        while (true) {
+            Thread.sleep(windowMillis);
+            Sample after = sample();
+            double used = (after.server() - before.server()) / TICKS_PER_SECOND
+                    / ((after.nanoTime() - before.nanoTime()) / 1e9);
+            long waited = (after.nanoTime() - start) / 1_000_000;
+            if (used <= cores || waited >= maxMillis) {
+                return waited;
+            }
+            before = after;
+        }
+    }
+
+    /**
      * @return the share of one core the server's JIT compiler used between two samples (0.25: a quarter of a core),
      *         or NaN where unknown
      */

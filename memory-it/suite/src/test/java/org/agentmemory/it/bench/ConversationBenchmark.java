@@ -237,7 +237,11 @@ public final class ConversationBenchmark {
      * it), and phases measured one after the other, minutes apart, compared a fast machine with a slow one. Each
      * ceiling round runs with the server suspended ({@link ServerSuspension}) and idle (waited for, at most
      * {@value #QUIET_WAIT_MS} ms): no requests and no timers, so its background embedder, which would otherwise work
-     * through the REST rounds' messages at full speed, takes no CPU from the loop.
+     * through the REST rounds' messages at full speed, takes no CPU from the loop. Each measured round follows an
+     * unmeasured lead-in round of the same work ({@code -Dbench.warmupPerClient} turns per client): after the pause
+     * the server's embedder starts a quiet batch on every core and the REST rate of the first seconds is not the
+     * steady one (measured without lead-in: REST rounds of 940–1,251 turns/s right after warm-up rounds of
+     * 1,276–1,388).
      *
      * @return the ceiling, REST, and a third whose {@link Measured#rounds()} describes the rounds in turn
      */
@@ -254,9 +258,11 @@ public final class ConversationBenchmark {
         List<String> pairs = new ArrayList<>();
         for (int r = 0; r < MEASURED_ROUNDS; r++) {
             long waited;
+            double jdbcLeadIn;
             suspension.suspend();
             try {
                 waited = cpu.awaitQuietServer(QUIET_CORES, 500, QUIET_WAIT_MS);
+                jdbcLeadIn = jdbcWarmUp.run(WARMUP_MAX_ROUNDS + 1 + r);
                 ProcessCpu.Sample before = cpu.sample();
                 jdbcRates[r] = jdbc.run(r + 1);
                 jdbcCpu.add(before, cpu.sample());
@@ -264,7 +270,13 @@ public final class ConversationBenchmark {
                 suspension.resume();
             }
             System.out.printf(Locale.ROOT, "plain JDBC measured round %d: %.0f turns/s (server suspended; idle after"
-                    + " %d ms)%n", r + 1, jdbcRates[r], waited);
+                    + " %d ms; lead-in %.0f turns/s)%n", r + 1, jdbcRates[r], waited, jdbcLeadIn);
+            // The server was idle for seconds: its embedder has started a quiet batch on every core, and the first
+            // calls after the pause take other paths; a lead-in round of the same work brings it back to the steady
+            // state the warm-up ended in before the round is measured.
+            double restLeadIn = restWarmUp.run(WARMUP_MAX_ROUNDS + 1 + r);
+            System.out.printf(Locale.ROOT, "REST addTurn lead-in before measured round %d: %.0f turns/s%n", r + 1,
+                    restLeadIn);
             ProcessCpu.Sample before = cpu.sample();
             restRates[r] = rest.run(r + 1);
             restCpu.add(before, cpu.sample());

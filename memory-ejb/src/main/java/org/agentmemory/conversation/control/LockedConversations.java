@@ -146,8 +146,7 @@ public final class LockedConversations {
             }
             return known != null;
         });
-        boolean together = then != null && sorted.size() <= IDS_PER_QUERY
-                && "PostgreSQL".equals(con.getMetaData().getDatabaseProductName());
+        boolean together = then != null && sorted.size() <= IDS_PER_QUERY && StatementPipeline.sendsTogether(con);
         if (together) {
             int slots = sorted.isEmpty() ? 0 : ConversationStore.paddedSize(sorted.size());
             String sql = slots == 0 ? then.sql() : lockSql(slots) + ";\n" + then.sql();

@@ -56,7 +56,19 @@ public final class StatementPipeline {
      * @throws SQLException when the connection's metadata cannot be read
      */
     public StatementPipeline(Connection con) throws SQLException {
-        this(con, "PostgreSQL".equals(con.getMetaData().getDatabaseProductName()));
+        this(con, sendsTogether(con));
+    }
+
+    /**
+     * Whether the connection's driver runs several commands joined in one prepared statement, sent in one round
+     * trip: PostgreSQL's does; H2's does not.
+     *
+     * @param con a connection
+     * @return whether statements may be joined
+     * @throws SQLException when the connection's metadata cannot be read
+     */
+    static boolean sendsTogether(Connection con) throws SQLException {
+        return "PostgreSQL".equals(con.getMetaData().getDatabaseProductName());
     }
 
     /**

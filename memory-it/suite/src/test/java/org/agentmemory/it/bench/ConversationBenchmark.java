@@ -115,10 +115,10 @@ public final class ConversationBenchmark {
         Measured rest;
         String inTurn;
         if (parts.contains("jdbc") && parts.contains("rest") && suspension != null) {
-            Measured[] both = measureInTurn(cpu, perRun, suspension, jdbcWarmUp, jdbcRound, restWarmUp, restRound);
-            jdbcCeiling = both[0];
-            rest = both[1];
-            inTurn = both[2].rounds();
+            InTurn both = measureInTurn(cpu, perRun, suspension, jdbcWarmUp, jdbcRound, restWarmUp, restRound);
+            jdbcCeiling = both.ceiling();
+            rest = both.rest();
+            inTurn = "yes, each ceiling round with the server suspended; REST / ceiling of each pair: " + both.pairs();
         } else {
             inTurn = "no: one phase after the other" + (suspension == null ? " (no server directory, -Dit.pg.home, to"
                     + " suspend the server with)" : "");
@@ -243,9 +243,9 @@ public final class ConversationBenchmark {
      * steady one (measured without lead-in: REST rounds of 940–1,251 turns/s right after warm-up rounds of
      * 1,276–1,388).
      *
-     * @return the ceiling, REST, and a third whose {@link Measured#rounds()} describes the rounds in turn
+     * @return the ceiling, REST, and each pair's ratio
      */
-    private static Measured[] measureInTurn(ProcessCpu cpu, long units, ServerSuspension suspension, Round jdbcWarmUp,
+    private static InTurn measureInTurn(ProcessCpu cpu, long units, ServerSuspension suspension, Round jdbcWarmUp,
             Round jdbc, Round restWarmUp, Round rest) throws Exception {
         List<String> jdbcWarm = untilSteady("plain JDBC", WARMUP_MIN_ROUNDS_USED, WARMUP_MAX_ROUNDS, "", "%.0f",
                 " turns/s", cpu, jdbcWarmUp);
@@ -284,11 +284,13 @@ public final class ConversationBenchmark {
             pairs.add(String.format(Locale.ROOT, "%.0f %% (idle after %.1f s)", 100 * restRates[r] / jdbcRates[r],
                     waited / 1000.0));
         }
-        return new Measured[] {
-            summarize("plain JDBC", jdbcRates, jdbcCpu.start(), jdbcCpu.end(), jdbcWarm, units),
-            summarize("REST addTurn", restRates, restCpu.start(), restCpu.end(), restWarm, units),
-            new Measured(Double.NaN, "", "", "", "yes, each ceiling round with the server suspended; REST / ceiling"
-                    + " of each pair: " + String.join(", ", pairs))};
+        return new InTurn(summarize("plain JDBC", jdbcRates, jdbcCpu.start(), jdbcCpu.end(), jdbcWarm, units),
+                summarize("REST addTurn", restRates, restCpu.start(), restCpu.end(), restWarm, units),
+                String.join(", ", pairs));
+    }
+
+    /** The ceiling and REST measured in turn ({@link #measureInTurn}), and each pair's ratio with its idle wait. */
+    private record InTurn(Measured ceiling, Measured rest, String pairs) {
     }
 
     /** The most of one core the suspended server may use for the ceiling round to start. */

@@ -208,7 +208,7 @@ final class ProcessCpu {
      * A counter unknown in any interval stays unknown. Not thread-safe.
      */
     static final class Totals {
-        private Sample total = new Sample(0, 0, 0, 0, 0, zeroThreads());
+        private Sample total = start();
 
         /** Adds the interval between two samples. */
         void add(Sample before, Sample after) {
@@ -229,7 +229,11 @@ final class ProcessCpu {
 
         /** @return the zero sample the sums count from */
         Sample start() {
-            return new Sample(0, 0, 0, 0, 0, zeroThreads());
+            java.util.EnumMap<ThreadGroup, Long> zero = new java.util.EnumMap<>(ThreadGroup.class);
+            for (ThreadGroup g : ThreadGroup.values()) {
+                zero.put(g, 0L);
+            }
+            return new Sample(0, 0, 0, 0, 0, zero);
         }
 
         /** @return the sums so far */
@@ -241,13 +245,6 @@ final class ProcessCpu {
             return total < 0 || before < 0 || after < 0 ? -1 : total + after - before;
         }
 
-        private static java.util.EnumMap<ThreadGroup, Long> zeroThreads() {
-            java.util.EnumMap<ThreadGroup, Long> zero = new java.util.EnumMap<>(ThreadGroup.class);
-            for (ThreadGroup g : ThreadGroup.values()) {
-                zero.put(g, 0L);
-            }
-            return zero;
-        }
     }
 
     /**

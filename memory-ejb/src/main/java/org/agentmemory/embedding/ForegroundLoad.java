@@ -24,6 +24,8 @@ public final class ForegroundLoad {
     private final LongSupplier nanoClock;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicLong lastEnd;
+    /** The summed duration of every request that has ended, ns (Little's law: its growth rate is the concurrency). */
+    private final AtomicLong requestNanos = new AtomicLong();
 
     /** @param nanoClock a monotonic clock in nanoseconds, e.g. {@code System::nanoTime} */
     public ForegroundLoad(LongSupplier nanoClock) {
@@ -31,16 +33,79 @@ public final class ForegroundLoad {
         this.lastEnd = new AtomicLong(nanoClock.getAsLong() - QUIET_NANOS);
     }
 
-    /** A foreground request starts; pair every call with {@link #end()} in a {@code finally} block. */
-    public void begin() {
+    /**
+     * A foreground request starts; pair every call with {@link #end(long)} in a {@code finally} block.
+     *
+     * @return the start, to pass to {@link #end(long)} (this load's clock, ns)
+     */
+    public long begin() {
         inFlight.incrementAndGet();
+        return nanoClock.getAsLong();
     }
 
-    /** A foreground request ended (normally or not). */
-    public void end() {
-        lastEnd.set(nanoClock.getAsLong());
+    /**
+     * A foreground request ended (normally or not).
+     *
+     * @param started what {@link #begin()} returned for it
+     */
+    public void end(long started) {
+        long now = nanoClock.getAsLong();
+        requestNanos.addAndGet(Math.max(0, now - started));
+        lastEnd.set(now);
         inFlight.decrementAndGet();
     }
+
+    /**
+     * A reading of the load, to measure the concurrency between two of them ({@link #concurrency}).
+     *
+     * @param atNanos      when it was taken (this load's clock, ns)
+     * @param requestNanos the summed duration of the requests ended by then, ns
+     */
+    public record Sample(long atNanos, long requestNanos) {
+    }
+
+    /** @return a reading of the load now */
+    public Sample sample() {
+        return new Sample(nanoClock.getAsLong(), requestNanos.get());
+    }
+
+    /**
+     * The mean number of requests in flight between two readings (Little's law: the request time that ended
+     * between them over the time between them). A request still in flight at {@code to} counts once it ends, so
+     * over short intervals, or with requests longer than the interval, the figure lags.
+     *
+     * @param from the earlier reading
+     * @param to   the later reading
+     * @return requests in flight on average, ≥ 0; 0 when no time passed
+     */
+    public static double concurrency(Sample from, Sample to) {
+        long elapsed = to.atNanos() - from.atNanos();
+        if (elapsed <= 0) {
+            return 0;
+        }
+        return Math.max(0, to.requestNanos() - from.requestNanos()) / (double) elapsed;
+    }
+
+    /**
+     * The share of one core background work keeps while the service is busy: the configured one, or a fifth of it
+     * while the foreground saturates the machine, i.e. while requests were in flight on average at least as many
+     * as there are cores. Measured on issue 2's benchmark (8 clients, 2 cores): the embedder's quarter of a core,
+     * which it took from the idle time between requests, cost REST {@code addTurn} 10–15 % of its throughput (40 s
+     * windows in turn: 1,059 turns/s on average at the configured share, 1,257 at a fifth of it:
+     * {@value #SATURATED_DIVISOR} is that fifth), because requests
+     * that are all waiting for one another leave no idle time to take that does not delay them.
+     *
+     * @param configured  the configured share ({@code memory.embedding.busy-share}), in (0, 1]
+     * @param concurrency requests in flight on average since the last batch ({@link #concurrency})
+     * @param cores       the machine's cores, ≥ 1
+     * @return the share to pace the next pause with, in (0, 1]
+     */
+    public static double busyShare(double configured, double concurrency, int cores) {
+        return concurrency >= cores ? configured / SATURATED_DIVISOR : configured;
+    }
+
+    /** How much smaller the background share is while the foreground saturates the cores ({@link #busyShare}). */
+    public static final int SATURATED_DIVISOR = 5;
 
     /** @return the number of foreground requests in flight now (≥ 0) */
     public int inFlight() {

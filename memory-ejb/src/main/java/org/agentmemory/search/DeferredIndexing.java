@@ -60,8 +60,41 @@ public class DeferredIndexing {
             };
 
     /**
+     * The synchronization of writes handed off ({@link #handOff}): the configured one, except {@code read-sync} on the
+     * embedded Lucene backend, which there only waits for the writes to be applied and forces no refresh; {@code null}
+     * for {@code async}.
+     *
+     * <p>Why: Hibernate Search's Lucene backend refreshes its reader before a search whenever the index writer
+     * changed ({@code hibernate.search.backend.io.refresh_interval}, 0 by default, and not set here), so a write that
+     * was applied is searchable by the next search in this server, refreshed or not. Forcing the refresh after every
+     * group-committed batch of a few turns opened a reader and cut a small segment (which merges then rewrite) for
+     * each batch, searched or not, while callers waited for it. OpenSearch refreshes on its own schedule, so there
+     * {@code read-sync} keeps its forced refresh.
+     */
+    static final IndexingPlanSynchronizationStrategy HANDED_OFF = handedOff(
+            System.getProperty("memory.search.synchronization", "read-sync"),
+            System.getProperty(VectorFields.BACKEND_PROPERTY, "lucene"), CONFIGURED);
+
+    /**
+     * @param synchronization the configured synchronization's name
+     * @param backend         the configured backend's name
+     * @param configured      the configured synchronization ({@code null} for {@code async})
+     * @return the synchronization of handed-off writes (see {@link #HANDED_OFF})
+     */
+    static IndexingPlanSynchronizationStrategy handedOff(String synchronization, String backend,
+            IndexingPlanSynchronizationStrategy configured) {
+        if ("lucene".equals(backend) && "read-sync".equals(synchronization)) {
+            return context -> {
+                context.documentCommitStrategy(DocumentCommitStrategy.NONE);
+                context.documentRefreshStrategy(DocumentRefreshStrategy.NONE);
+            };
+        }
+        return configured;
+    }
+
+    /**
      * Lets the current transaction commit without its thread waiting for the index writes, and hands the future of
-     * those writes (applied with the configured synchronization's commit and refresh strategies) to {@code handler}
+     * those writes (applied with {@link #HANDED_OFF}'s commit and refresh strategies) to {@code handler}
      * at commit instead, so that others can wait for it: group-committed writes free their writer for the next
      * batch at once, and each caller waits for its own turns to become searchable. Nothing changes under
      * {@code async}, which waits for nothing anyway. The handler is not called when the transaction rolls back or
@@ -72,9 +105,9 @@ public class DeferredIndexing {
      */
     public void handOff(EntityManager em,
             Consumer<? super CompletableFuture<? extends SearchIndexingPlanExecutionReport>> handler) {
-        if (CONFIGURED != null) {
+        if (HANDED_OFF != null) {
             Search.session(em).indexingPlanSynchronizationStrategy(context -> {
-                CONFIGURED.apply(context);
+                HANDED_OFF.apply(context);
                 context.indexingFutureHandler(handler);
             });
         }

@@ -2,6 +2,7 @@ package org.agentmemory.embedding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,11 +22,11 @@ class ForegroundLoadTest {
         ForegroundLoad load = new ForegroundLoad(clock::get);
         assertThat(load.busy()).isFalse();
 
-        load.begin();
+        long started = load.begin();
         clock.addAndGet(10_000 * MS); // a long request is still busy however long it takes
         assertThat(load.busy()).isTrue();
         assertThat(load.inFlight()).isEqualTo(1);
-        load.end();
+        load.end(started);
         assertThat(load.inFlight()).isZero();
 
         clock.addAndGet((ForegroundLoad.QUIET_MS - 1) * MS);
@@ -38,12 +39,12 @@ class ForegroundLoadTest {
     void overlappingRequestsStayBusyUntilTheLastEnds() {
         AtomicLong clock = new AtomicLong();
         ForegroundLoad load = new ForegroundLoad(clock::get);
-        load.begin();
-        load.begin();
-        load.end();
+        long first = load.begin();
+        long second = load.begin();
+        load.end(first);
         clock.addAndGet(ForegroundLoad.QUIET_MS * 10 * MS);
         assertThat(load.busy()).isTrue();
-        load.end();
+        load.end(second);
         clock.addAndGet(ForegroundLoad.QUIET_MS * MS);
         assertThat(load.busy()).isFalse();
     }
@@ -62,8 +63,7 @@ class ForegroundLoadTest {
                     return;
                 }
                 for (int i = 0; i < 10_000; i++) {
-                    load.begin();
-                    load.end();
+                    load.end(load.begin());
                 }
             });
             threads.add(thread);
@@ -74,6 +74,46 @@ class ForegroundLoadTest {
             thread.join(TimeUnit.SECONDS.toMillis(30));
         }
         assertThat(load.inFlight()).isZero();
+    }
+
+    @Test
+    void concurrencyIsTheRequestTimeEndedBetweenTwoSamplesOverTheTimeBetweenThem() {
+        AtomicLong clock = new AtomicLong(-1_000 * MS);
+        ForegroundLoad load = new ForegroundLoad(clock::get);
+        ForegroundLoad.Sample start = load.sample();
+        // 1 s: four clients back to back, 100 ms per request, always 4 in flight.
+        for (int round = 0; round < 10; round++) {
+            long[] started = {load.begin(), load.begin(), load.begin(), load.begin()};
+            clock.addAndGet(100 * MS);
+            for (long s : started) {
+                load.end(s);
+            }
+        }
+        ForegroundLoad.Sample busy = load.sample();
+        assertThat(ForegroundLoad.concurrency(start, busy)).isCloseTo(4.0, within(1e-9));
+
+        // 1 s with one request of 50 ms: 0.05 in flight on average.
+        long one = load.begin();
+        clock.addAndGet(50 * MS);
+        load.end(one);
+        clock.addAndGet(950 * MS);
+        ForegroundLoad.Sample light = load.sample();
+        assertThat(ForegroundLoad.concurrency(busy, light)).isCloseTo(0.05, within(1e-9));
+        assertThat(ForegroundLoad.concurrency(start, light)).isCloseTo(2.025, within(1e-9));
+
+        // No time between the samples: 0, not a division by zero.
+        assertThat(ForegroundLoad.concurrency(light, light)).isZero();
+    }
+
+    @Test
+    void theShareShrinksToAFifthOnlyWhileRequestsSaturateTheCores() {
+        assertThat(ForegroundLoad.busyShare(0.25, 0.05, 2)).isEqualTo(0.25);
+        assertThat(ForegroundLoad.busyShare(0.25, 1.99, 2)).isEqualTo(0.25);
+        assertThat(ForegroundLoad.busyShare(0.25, 2.0, 2)).isCloseTo(0.05, within(1e-12));
+        assertThat(ForegroundLoad.busyShare(0.25, 7.6, 2)).isCloseTo(0.05, within(1e-12));
+        assertThat(ForegroundLoad.busyShare(0.25, 7.6, 8)).isEqualTo(0.25);
+        // Still a share in (0, 1], so the pause stays finite.
+        assertThat(ForegroundLoad.busyPauseMillis(80 * MS, ForegroundLoad.busyShare(1, 9, 2))).isEqualTo(320);
     }
 
     @Test

@@ -127,7 +127,9 @@ public final class MemorySettings {
      * messages/s on 2 cores). {@code 1} never pauses. With one ONNX Runtime thread per call (the default
      * {@code memory.embedding.threads}) the embedder's threads also run at the lowest CPU priority (nice 19, on
      * Linux), so this share is at most what it takes: requests get a busy core at once, and the embedder takes
-     * only what they leave idle. Measured with 8 REST writers on 2 cores
+     * only what they leave idle. While the requests saturate the machine (on average as many in flight as there
+     * are cores, since the embedder's last batch) it keeps a fifth of this share instead. Measured with 8 REST
+     * writers on 2 cores
      * ({@code ConversationBenchmark}): see the README. Type: double in (0, 1]. Default:
      * {@value Defaults#EMBEDDING_BUSY_SHARE}.
      */

@@ -17,11 +17,11 @@ public class ForegroundRequests {
 
     @AroundInvoke
     Object count(InvocationContext invocation) throws Exception {
-        LOAD.begin();
+        long started = LOAD.begin();
         try {
             return invocation.proceed();
         } finally {
-            LOAD.end();
+            LOAD.end(started);
         }
     }
 }

@@ -39,8 +39,9 @@ import org.agentmemory.recall.control.MessageIndex;
  * <p>Embedding yields to clients: while business calls are in flight (or ended less than
  * {@value ForegroundLoad#QUIET_MS} ms ago, see {@link ForegroundRequests}) a run embeds at most {@value #BUSY_BATCH}
  * messages and the next run waits long enough that embedding keeps at most {@code memory.embedding.busy-share} of
- * one core (looking at the load every {@value #BUSY_LOOK_MS} ms meanwhile, so that a pause computed under load
- * ends when the load does); vectors then lag behind a write burst and catch up at full speed once it ends, on every
+ * one core, and a fifth of that while the requests saturate the machine (as many in flight on average as there are
+ * cores, {@link ForegroundLoad#busyShare}), looking at the load every {@value #BUSY_LOOK_MS} ms meanwhile, so that a
+ * pause computed under load ends when the load does; vectors then lag behind a write burst and catch up at full speed once it ends, on every
  * core: a quiet run (new messages, and messages re-embedded after a model change) splits its batch over every core
  * ({@link SplitEmbedding}). The inference itself runs on threads of the lowest CPU priority
  * ({@link BackgroundPriority}; with the default one ONNX Runtime thread per call), so that a request arriving in
@@ -80,6 +81,9 @@ public class MessageEmbeddingBean {
      * service stays busy (only the timer's thread touches it).
      */
     private long busyPauseEnd = System.nanoTime();
+
+    /** The foreground load when the last pause was computed (only the timer's thread touches it). */
+    private ForegroundLoad.Sample loadAtLastPause = ForegroundRequests.LOAD.sample();
 
     private static final Logger LOG = Logger.getLogger(MessageEmbeddingBean.class.getName());
 
@@ -165,7 +169,11 @@ public class MessageEmbeddingBean {
                 delay = BACKLOG_DELAY_MS;
                 if (busy || ForegroundRequests.LOAD.busy()) {
                     long ended = System.nanoTime();
-                    long pause = ForegroundLoad.busyPauseMillis(ended - started, settings.embeddingBusyShare());
+                    ForegroundLoad.Sample load = ForegroundRequests.LOAD.sample();
+                    double share = ForegroundLoad.busyShare(settings.embeddingBusyShare(),
+                            ForegroundLoad.concurrency(loadAtLastPause, load), Runtime.getRuntime().availableProcessors());
+                    loadAtLastPause = load;
+                    long pause = ForegroundLoad.busyPauseMillis(ended - started, share);
                     busyPauseEnd = ended + pause * 1_000_000L;
                     delay = ForegroundLoad.lookAgainMillis(pause * 1_000_000L, BUSY_LOOK_MS);
                 }

@@ -59,7 +59,8 @@ class DeferredIndexingTest {
 
     @Test
     void readSyncOnLuceneWaitsForTheWriteButForcesNoRefresh() {
-        Recorded r = apply(DeferredIndexing.handedOff("read-sync", "lucene", IndexingPlanSynchronizationStrategy.readSync()));
+        Recorded r = apply(DeferredIndexing.handedOff("read-sync", "lucene",
+                IndexingPlanSynchronizationStrategy.readSync()));
         assertThat(r.commit).isEqualTo(DocumentCommitStrategy.NONE);
         assertThat(r.refresh).isEqualTo(DocumentRefreshStrategy.NONE);
     }

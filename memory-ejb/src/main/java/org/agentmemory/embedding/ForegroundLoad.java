@@ -21,6 +21,9 @@ public final class ForegroundLoad {
 
     private static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(QUIET_MS);
 
+    /** How much smaller the background share is while the foreground saturates the cores ({@link #busyShare}). */
+    public static final int SATURATED_DIVISOR = 5;
+
     private final LongSupplier nanoClock;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicLong lastEnd;
@@ -91,8 +94,7 @@ public final class ForegroundLoad {
      * while the foreground saturates the machine, i.e. while requests were in flight on average at least as many
      * as there are cores. Measured on issue 2's benchmark (8 clients, 2 cores): the embedder's quarter of a core,
      * which it took from the idle time between requests, cost REST {@code addTurn} 10–15 % of its throughput (40 s
-     * windows in turn: 1,059 turns/s on average at the configured share, 1,257 at a fifth of it:
-     * {@value #SATURATED_DIVISOR} is that fifth), because requests
+     * windows in turn: 1,059 turns/s on average at the configured share, 1,257 at a fifth of it), because requests
      * that are all waiting for one another leave no idle time to take that does not delay them.
      *
      * @param configured  the configured share ({@code memory.embedding.busy-share}), in (0, 1]
@@ -103,9 +105,6 @@ public final class ForegroundLoad {
     public static double busyShare(double configured, double concurrency, int cores) {
         return concurrency >= cores ? configured / SATURATED_DIVISOR : configured;
     }
-
-    /** How much smaller the background share is while the foreground saturates the cores ({@link #busyShare}). */
-    public static final int SATURATED_DIVISOR = 5;
 
     /** @return the number of foreground requests in flight now (≥ 0) */
     public int inFlight() {

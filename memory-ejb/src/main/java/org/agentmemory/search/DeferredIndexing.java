@@ -32,9 +32,14 @@ public class DeferredIndexing {
 
     private final PendingWrites pending = new PendingWrites();
 
-    private final IndexingPlanSynchronizationStrategy strategy = context -> {
+    /** Writes applied to the index, no commit or refresh forced: deferred writes, and handed-off ones on Lucene. */
+    private static final IndexingPlanSynchronizationStrategy APPLIED_ONLY = context -> {
         context.documentCommitStrategy(DocumentCommitStrategy.NONE);
         context.documentRefreshStrategy(DocumentRefreshStrategy.NONE);
+    };
+
+    private final IndexingPlanSynchronizationStrategy strategy = context -> {
+        APPLIED_ONLY.apply(context);
         context.indexingFutureHandler(future -> pending.track(future, DeferredIndexing::failed));
     };
 
@@ -51,8 +56,10 @@ public class DeferredIndexing {
      * The synchronization writes are configured with ({@code memory.search.synchronization}, read as persistence.xml
      * reads it); {@code null} for {@code async}.
      */
+    private static final String SYNCHRONIZATION = System.getProperty("memory.search.synchronization", "read-sync");
+
     private static final IndexingPlanSynchronizationStrategy CONFIGURED =
-            switch (System.getProperty("memory.search.synchronization", "read-sync")) {
+            switch (SYNCHRONIZATION) {
                 case "write-sync" -> IndexingPlanSynchronizationStrategy.writeSync();
                 case "sync" -> IndexingPlanSynchronizationStrategy.sync();
                 case "async" -> null;
@@ -71,8 +78,7 @@ public class DeferredIndexing {
      * each batch, searched or not, while callers waited for it. OpenSearch refreshes on its own schedule, so there
      * {@code read-sync} keeps its forced refresh.
      */
-    static final IndexingPlanSynchronizationStrategy HANDED_OFF = handedOff(
-            System.getProperty("memory.search.synchronization", "read-sync"),
+    static final IndexingPlanSynchronizationStrategy HANDED_OFF = handedOff(SYNCHRONIZATION,
             System.getProperty(VectorFields.BACKEND_PROPERTY, "lucene"), CONFIGURED);
 
     /**
@@ -83,13 +89,7 @@ public class DeferredIndexing {
      */
     static IndexingPlanSynchronizationStrategy handedOff(String synchronization, String backend,
             IndexingPlanSynchronizationStrategy configured) {
-        if ("lucene".equals(backend) && "read-sync".equals(synchronization)) {
-            return context -> {
-                context.documentCommitStrategy(DocumentCommitStrategy.NONE);
-                context.documentRefreshStrategy(DocumentRefreshStrategy.NONE);
-            };
-        }
-        return configured;
+        return "lucene".equals(backend) && "read-sync".equals(synchronization) ? APPLIED_ONLY : configured;
     }
 
     /**

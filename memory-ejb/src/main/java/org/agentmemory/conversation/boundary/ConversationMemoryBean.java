@@ -779,7 +779,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         long imported = 0;
         long duplicates = 0;
         TurnRows rows = new TurnRows();
-        for (LockedAppend written : appendToLocked(locked, turnsByKey, stored, Precomputed.vectorsOnly(vectors), rows).values()) {
+        for (LockedAppend written : appendToLocked(locked, turnsByKey, stored, Precomputed.vectorsOnly(vectors),
+                rows).values()) {
             for (AppendedTurn appended : written.turns()) {
                 if (appended.created()) {
                     imported++;

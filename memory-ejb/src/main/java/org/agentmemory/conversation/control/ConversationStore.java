@@ -234,7 +234,7 @@ public class ConversationStore {
         List<Object[]> pairs = pairs(turnIds);
         if (pairs.size() > IDS_PER_QUERY) {
             Map<Long, Conversation> locked = lockAll(into, ids);
-            return new LockedTurnIds(locked, existingTurnIds(turnIds));
+            return new LockedTurnIds(locked, existingTurnIds(pairs));
         }
         org.hibernate.Session session = em.unwrap(org.hibernate.Session.class);
         if (session.isDirty()) {
@@ -309,8 +309,12 @@ public class ConversationStore {
      * @return conversation id → the subset of its candidates that is stored
      */
     public Map<Long, java.util.Set<String>> existingTurnIds(Map<Long, ? extends java.util.Collection<String>> turnIds) {
+        return existingTurnIds(pairs(turnIds));
+    }
+
+    /** {@link #existingTurnIds(Map)} for the candidates listed as distinct (conversation id, turn id) pairs. */
+    private Map<Long, java.util.Set<String>> existingTurnIds(List<Object[]> pairs) {
         Map<Long, java.util.Set<String>> found = new HashMap<>();
-        List<Object[]> pairs = pairs(turnIds);
         if (pairs.isEmpty()) {
             return found;
         }

@@ -42,10 +42,10 @@ import org.agentmemory.recall.control.MessageIndex;
  * one core, and a fifth of that while the requests saturate the machine (as many in flight on average as there are
  * cores, {@link ForegroundLoad#busyShare}), looking at the load every {@value #BUSY_LOOK_MS} ms meanwhile, so that a
  * pause computed under load ends when the load does; vectors then lag behind a write burst and catch up at full
- * speed once it ends, on every core: a quiet run (new messages, and messages re-embedded after a model change) splits its batch over every core
- * ({@link SplitEmbedding}). The inference itself runs on threads of the lowest CPU priority
- * ({@link BackgroundPriority}; with the default one ONNX Runtime thread per call), so that a request arriving in
- * the middle of a batch gets a core at once instead of at the next run.
+ * speed once it ends, on every core: a quiet run (new messages, and messages re-embedded after a model change)
+ * splits its batch over every core ({@link SplitEmbedding}). The inference itself runs on threads of the lowest
+ * CPU priority ({@link BackgroundPriority}; with the default one ONNX Runtime thread per call), so that a request
+ * arriving in the middle of a batch gets a core at once instead of at the next run.
  *
  * <p>After a change of {@code memory.embedding.message-model} or {@code memory.embedding.model}, runs with room left
  * re-embed the messages and episodes whose

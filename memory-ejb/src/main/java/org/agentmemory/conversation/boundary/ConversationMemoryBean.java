@@ -228,7 +228,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      * {@value #GROUP_COMMIT_MAX} turns in one transaction, which takes every row lock in ascending id order in one
      * statement ({@link #lockByKeys}) and runs one query for all turn ids (on PostgreSQL in the same round trip);
      * a further write starts beside it, up to
-     * {@link #GROUP_COMMIT_WRITERS} at a time, once {@value #GROUP_COMMIT_MIN_EXTRA} calls wait; a call that finds no
+     * {@link #GROUP_COMMIT_WRITERS} at a time (not counting writes that only wait for their commit), once
+     * {@value #GROUP_COMMIT_MIN_EXTRA} calls wait; a call that finds no
      * write in progress is written at once, alone. Each call still gets its own result, and a batch the
      * database rejects is written again call by call, so a bad turn fails only its own call. The turn is normalized
      * and counted before it joins a batch, in the caller's thread; after the batch commits, each call waits for its
@@ -255,8 +256,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         }
         AppendedTurn appended;
         try {
-            appended = APPENDS.submit(append, batch -> context.getBusinessObject(ConversationMemoryBean.class)
-                    .writeAppendBatch(batch));
+            appended = APPENDS.submit(append, (batch, committing) -> context
+                    .getBusinessObject(ConversationMemoryBean.class).writeAppendBatch(batch, committing));
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -325,11 +326,13 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
      * transaction, in a transaction of its own: one batch of concurrent calls (see there). Public only so that the
      * container applies the transaction; not part of the memory views.
      *
-     * @param appends checked calls, in arrival order
+     * @param appends    checked calls, in arrival order
+     * @param committing run once every statement is sent and only the commit remains ({@link GroupCommit}: the next
+     *                   batch may then send its statements while this one waits for its commit)
      * @return one result per call, in the same order
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public List<AppendedTurn> writeAppendBatch(List<PendingAppend> appends) {
+    public List<AppendedTurn> writeAppendBatch(List<PendingAppend> appends, Runnable committing) {
         deferredIndexing.handOff(em, write -> appends.forEach(a -> a.indexWrite().set(write)));
         Map<ConversationKey, List<Integer>> positions = new LinkedHashMap<>();
         Map<ConversationKey, List<TurnRecord>> turnsByKey = new LinkedHashMap<>();
@@ -354,6 +357,7 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
         // call by call), not at the commit.
         insert(rows, lockedRows);
         em.flush();
+        committing.run();
         return List.of(results);
     }
 

@@ -30,8 +30,8 @@ class GroupCommitTest {
         List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
         GroupCommit<Integer, String> group = new GroupCommit<>(8, 1);
 
-        assertThat(group.submit(7, batch -> record(batches, batch))).isEqualTo("r7");
-        assertThat(group.submit(8, batch -> record(batches, batch))).isEqualTo("r8");
+        assertThat(group.submit(7, (batch, committing) -> record(batches, batch))).isEqualTo("r7");
+        assertThat(group.submit(8, (batch, committing) -> record(batches, batch))).isEqualTo("r8");
 
         assertThat(batches).containsExactly(List.of(7), List.of(8));
         assertThat(group.counts()).containsExactly(2, 2);
@@ -111,7 +111,7 @@ class GroupCommitTest {
         CountDownLatch release = new CountDownLatch(1);
         java.util.concurrent.atomic.AtomicBoolean interruptedOnce = new java.util.concurrent.atomic.AtomicBoolean();
         GroupCommit<Integer, String> group = new GroupCommit<>(8, 1);
-        GroupCommit.BatchWriter<Integer, String> writer = batch -> {
+        GroupCommit.BatchWriter<Integer, String> writer = (batch, committing) -> {
             attempts.add(List.copyOf(batch));
             if (batch.contains(0)) {
                 started.countDown();
@@ -154,7 +154,7 @@ class GroupCommitTest {
     @Test
     void aWriterThatLosesResultsFailsLoudly() {
         GroupCommit<Integer, String> group = new GroupCommit<>(4, 1);
-        assertThatThrownBy(() -> group.submit(1, batch -> List.of())).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> group.submit(1, (batch, committing) -> List.of())).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("0 results for 1 item");
     }
 
@@ -188,7 +188,7 @@ class GroupCommitTest {
         CountDownLatch secondWriting = new CountDownLatch(1);
         CountDownLatch releaseSecond = new CountDownLatch(1);
         GroupCommit<Integer, String> group = new GroupCommit<>(8, 2, 3);
-        GroupCommit.BatchWriter<Integer, String> writer = batch -> {
+        GroupCommit.BatchWriter<Integer, String> writer = (batch, committing) -> {
             if (batch.contains(0)) {
                 firstWriting.countDown();
                 release.await(10, TimeUnit.SECONDS);
@@ -224,11 +224,83 @@ class GroupCommitTest {
     }
 
     @Test
+    void aBatchThatOnlyWaitsForItsCommitLetsTheNextBatchWriteAndStillGetsItsResult() throws Exception {
+        List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch committing = new CountDownLatch(1);
+        CountDownLatch commitAnswered = new CountDownLatch(1);
+        GroupCommit<Integer, String> group = new GroupCommit<>(8, 1);
+        GroupCommit.BatchWriter<Integer, String> writer = (batch, commit) -> {
+            List<String> results = record(batches, batch);
+            if (batch.contains(0)) {
+                commit.run();
+                commit.run();
+                committing.countDown();
+                commitAnswered.await(10, TimeUnit.SECONDS);
+            }
+            return results;
+        };
+        Future<String> first = pool.submit(() -> group.submit(0, writer));
+        assertThat(committing.await(10, TimeUnit.SECONDS)).isTrue();
+
+        // One writer at most, yet the first batch only waits for its commit: the next one is written meanwhile.
+        assertThat(pool.submit(() -> group.submit(1, writer)).get(10, TimeUnit.SECONDS)).isEqualTo("r1");
+        assertThat(first.isDone()).isFalse();
+        commitAnswered.countDown();
+        assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("r0");
+        assertThat(batches).containsExactly(List.of(0), List.of(1));
+
+        // The writer's place was given back once, not once per run: the single writer limit still holds.
+        HeldFirstWrite held = new HeldFirstWrite(8);
+        Future<String> second = held.submit(1);
+        awaitQueued(held.group, held.batches, 1);
+        assertThat(second.isDone()).isFalse();
+        held.release.countDown();
+        assertThat(second.get(10, TimeUnit.SECONDS)).isEqualTo("r1");
+    }
+
+    @Test
+    void aBatchWaitingForItsCommitStillCountsAsInProgressForTheThreshold() throws Exception {
+        List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch committing = new CountDownLatch(1);
+        CountDownLatch commitAnswered = new CountDownLatch(1);
+        GroupCommit<Integer, String> group = new GroupCommit<>(8, 2, 3);
+        GroupCommit.BatchWriter<Integer, String> writer = (batch, commit) -> {
+            List<String> results = record(batches, batch);
+            if (batch.contains(0)) {
+                commit.run();
+                committing.countDown();
+                commitAnswered.await(10, TimeUnit.SECONDS);
+            }
+            return results;
+        };
+        Future<String> first = pool.submit(() -> group.submit(0, writer));
+        assertThat(committing.await(10, TimeUnit.SECONDS)).isTrue();
+        List<Future<String>> later = new ArrayList<>();
+        for (int i = 1; i <= 2; i++) {
+            int item = i;
+            later.add(pool.submit(() -> group.submit(item, writer)));
+            awaitQueued(group, batches, i);
+        }
+        // Two queued items are fewer than 3: they wait for the committing batch rather than start a small one.
+        Thread.sleep(200);
+        assertThat(group.queued()).isEqualTo(2);
+
+        later.add(pool.submit(() -> group.submit(3, writer)));
+        for (int i = 1; i <= 3; i++) {
+            assertThat(later.get(i - 1).get(10, TimeUnit.SECONDS)).isEqualTo("r" + i);
+        }
+        assertThat(first.isDone()).as("the first batch still waits for its commit").isFalse();
+        commitAnswered.countDown();
+        assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("r0");
+        assertThat(batches).containsExactly(List.of(0), List.of(1, 2, 3));
+    }
+
+    @Test
     void withNoBatchInProgressOneItemIsWrittenAtOnceWhateverTheThreshold() throws Exception {
         List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
         GroupCommit<Integer, String> group = new GroupCommit<>(8, 2, 8);
 
-        assertThat(group.submit(5, batch -> record(batches, batch))).isEqualTo("r5");
+        assertThat(group.submit(5, (batch, committing) -> record(batches, batch))).isEqualTo("r5");
 
         assertThat(batches).containsExactly(List.of(5));
     }
@@ -255,7 +327,7 @@ class GroupCommitTest {
         java.util.concurrent.ConcurrentHashMap<Integer, Integer> writes = new java.util.concurrent.ConcurrentHashMap<>();
         java.util.concurrent.atomic.AtomicInteger inProgress = new java.util.concurrent.atomic.AtomicInteger();
         java.util.concurrent.atomic.AtomicInteger mostInProgress = new java.util.concurrent.atomic.AtomicInteger();
-        GroupCommit.BatchWriter<Integer, String> writer = batch -> {
+        GroupCommit.BatchWriter<Integer, String> writer = (batch, committing) -> {
             mostInProgress.accumulateAndGet(inProgress.incrementAndGet(), Math::max);
             try {
                 assertThat(batch.size()).isBetween(1, 4);
@@ -337,7 +409,7 @@ class GroupCommitTest {
      */
     private static GroupCommit.BatchWriter<Integer, String> holding(List<List<Integer>> batches,
             CountDownLatch started, CountDownLatch release, Integer... held) {
-        return batch -> {
+        return (batch, committing) -> {
             if (batch.stream().anyMatch(List.of(held)::contains)) {
                 started.countDown();
                 release.await(10, TimeUnit.SECONDS);

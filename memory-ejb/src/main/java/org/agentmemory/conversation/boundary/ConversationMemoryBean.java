@@ -276,7 +276,10 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     /** Most turns of concurrent {@code addTurn} calls written in one transaction. */
     static final int GROUP_COMMIT_MAX = 32;
 
-    /** Batches of concurrent {@code addTurn} calls written at the same time: one per core, at least two. */
+    /**
+     * Batches of concurrent {@code addTurn} calls sending their statements at the same time (not counting those that
+     * only wait for their commit): one per core, at least two.
+     */
     static final int GROUP_COMMIT_WRITERS = Math.max(2, Runtime.getRuntime().availableProcessors());
 
     /**

@@ -74,7 +74,8 @@ public final class GroupCommit<T, R> {
      * A group where every further batch starts as soon as one item is queued ({@code minExtraBatch} 1).
      *
      * @param maxBatch   the most items written in one batch, ≥ 1
-     * @param maxWriters the most batches written at the same time, ≥ 1 (1: strictly one after the other)
+     * @param maxWriters the most batches sending statements at the same time, ≥ 1 (1: one after the other; batches
+     *                   that only wait for their commit are not counted)
      */
     public GroupCommit(int maxBatch, int maxWriters) {
         this(maxBatch, maxWriters, 1);
@@ -82,7 +83,8 @@ public final class GroupCommit<T, R> {
 
     /**
      * @param maxBatch      the most items written in one batch, ≥ 1
-     * @param maxWriters    the most batches written at the same time, ≥ 1 (1: strictly one after the other)
+     * @param maxWriters    the most batches sending statements at the same time, ≥ 1 (1: one after the other;
+     *                      batches that only wait for their commit are not counted)
      * @param minExtraBatch the fewest queued items for which a batch starts while another one is in progress,
      *                      1 to {@code maxBatch}; with none in progress a single item is written at once
      * @throws IllegalArgumentException when a limit is out of its range

@@ -229,16 +229,7 @@ class GroupCommitTest {
         CountDownLatch committing = new CountDownLatch(1);
         CountDownLatch commitAnswered = new CountDownLatch(1);
         GroupCommit<Integer, String> group = new GroupCommit<>(8, 1);
-        GroupCommit.BatchWriter<Integer, String> writer = (batch, commit) -> {
-            List<String> results = record(batches, batch);
-            if (batch.contains(0)) {
-                commit.run();
-                commit.run();
-                committing.countDown();
-                commitAnswered.await(10, TimeUnit.SECONDS);
-            }
-            return results;
-        };
+        GroupCommit.BatchWriter<Integer, String> writer = committingFirst(batches, committing, commitAnswered, 2);
         Future<String> first = pool.submit(() -> group.submit(0, writer));
         assertThat(committing.await(10, TimeUnit.SECONDS)).isTrue();
 
@@ -264,15 +255,7 @@ class GroupCommitTest {
         CountDownLatch committing = new CountDownLatch(1);
         CountDownLatch commitAnswered = new CountDownLatch(1);
         GroupCommit<Integer, String> group = new GroupCommit<>(8, 2, 3);
-        GroupCommit.BatchWriter<Integer, String> writer = (batch, commit) -> {
-            List<String> results = record(batches, batch);
-            if (batch.contains(0)) {
-                commit.run();
-                committing.countDown();
-                commitAnswered.await(10, TimeUnit.SECONDS);
-            }
-            return results;
-        };
+        GroupCommit.BatchWriter<Integer, String> writer = committingFirst(batches, committing, commitAnswered, 1);
         Future<String> first = pool.submit(() -> group.submit(0, writer));
         assertThat(committing.await(10, TimeUnit.SECONDS)).isTrue();
         List<Future<String>> later = new ArrayList<>();
@@ -419,6 +402,26 @@ class GroupCommitTest {
                 throw new IllegalStateException("the database rejected -1");
             }
             return record(batches, batch);
+        };
+    }
+
+    /**
+     * A writer that records each batch; the batch holding item 0 runs its {@code committing} callback {@code runs}
+     * times, counts {@code committing} down and then waits, as if for the database's answer to its commit, until
+     * {@code commitAnswered} is counted down.
+     */
+    private static GroupCommit.BatchWriter<Integer, String> committingFirst(List<List<Integer>> batches,
+            CountDownLatch committing, CountDownLatch commitAnswered, int runs) {
+        return (batch, commit) -> {
+            List<String> results = record(batches, batch);
+            if (batch.contains(0)) {
+                for (int i = 0; i < runs; i++) {
+                    commit.run();
+                }
+                committing.countDown();
+                commitAnswered.await(10, TimeUnit.SECONDS);
+            }
+            return results;
         };
     }
 

@@ -257,8 +257,9 @@ public final class GroupCommit<T, R> {
     /**
      * The callback a batch's writer runs once only the batch's commit remains: from then on the batch waits for its
      * commit outside the {@code maxWriters} limit (it still counts as in progress for {@code minExtraBatch}), so that
-     * the next batch can send its statements meanwhile. Runs at most once per batch; later runs (the retries of a
-     * failed batch's items, say) do nothing.
+     * the next batch can send its statements meanwhile. Takes effect once per batch; later runs do nothing. The items
+     * of a failed batch, written again one by one, share it: the first of them to reach its commit gives the place
+     * back.
      */
     private final class Commit implements Runnable {
         /** Guarded by the lock. */

@@ -79,7 +79,7 @@ public class DeferredIndexing {
      * {@code read-sync} keeps its forced refresh.
      */
     static final IndexingPlanSynchronizationStrategy HANDED_OFF = handedOff(SYNCHRONIZATION,
-            System.getProperty(VectorFields.BACKEND_PROPERTY, "lucene"), CONFIGURED);
+            VectorFields.configuredBackend(), CONFIGURED);
 
     /**
      * @param synchronization the configured synchronization's name

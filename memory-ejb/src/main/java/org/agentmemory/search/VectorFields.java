@@ -35,9 +35,17 @@ public class VectorFields implements HibernateOrmSearchMappingConfigurer {
     /** The system property naming the backend, as in {@code persistence.xml}. */
     public static final String BACKEND_PROPERTY = "memory.search.backend";
 
+    /**
+     * @return the configured backend's type ({@value #BACKEND_PROPERTY}, as {@code persistence.xml} reads it):
+     *         {@code lucene} (the default) or {@code elasticsearch}
+     */
+    public static String configuredBackend() {
+        return System.getProperty(BACKEND_PROPERTY, "lucene");
+    }
+
     @Override
     public void configure(HibernateOrmMappingConfigurationContext context) {
-        VectorSimilarity similarity = similarityFor(System.getProperty(BACKEND_PROPERTY, "lucene"));
+        VectorSimilarity similarity = similarityFor(configuredBackend());
         ProgrammaticMappingConfigurationContext mapping = context.programmaticMapping();
         mapping.type(Episode.class).property("embedding").vectorField(DIMENSION).vectorSimilarity(similarity);
         mapping.type(TurnMessage.class).property("embedding").vectorField(DIMENSION).vectorSimilarity(similarity);

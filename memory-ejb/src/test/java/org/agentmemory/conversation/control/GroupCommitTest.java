@@ -200,12 +200,7 @@ class GroupCommitTest {
         };
         Future<String> first = pool.submit(() -> group.submit(0, writer));
         assertThat(firstWriting.await(10, TimeUnit.SECONDS)).isTrue();
-        List<Future<String>> later = new ArrayList<>();
-        for (int i = 1; i <= 2; i++) {
-            int item = i;
-            later.add(pool.submit(() -> group.submit(item, writer)));
-            awaitQueued(group, batches, i);
-        }
+        List<Future<String>> later = queueInOrder(group, writer, batches, 2);
         // Two queued items are fewer than 3: no second batch starts while the first is held.
         assertThat(secondWriting.await(300, TimeUnit.MILLISECONDS)).isFalse();
         assertThat(group.queued()).isEqualTo(2);
@@ -258,12 +253,7 @@ class GroupCommitTest {
         GroupCommit.BatchWriter<Integer, String> writer = committingFirst(batches, committing, commitAnswered, 1);
         Future<String> first = pool.submit(() -> group.submit(0, writer));
         assertThat(committing.await(10, TimeUnit.SECONDS)).isTrue();
-        List<Future<String>> later = new ArrayList<>();
-        for (int i = 1; i <= 2; i++) {
-            int item = i;
-            later.add(pool.submit(() -> group.submit(item, writer)));
-            awaitQueued(group, batches, i);
-        }
+        List<Future<String>> later = queueInOrder(group, writer, batches, 2);
         // Two queued items are fewer than 3: they wait for the committing batch rather than start a small one.
         Thread.sleep(200);
         assertThat(group.queued()).isEqualTo(2);
@@ -428,6 +418,24 @@ class GroupCommitTest {
     private static List<String> record(List<List<Integer>> batches, List<Integer> batch) {
         batches.add(List.copyOf(batch));
         return batch.stream().map(i -> "r" + i).toList();
+    }
+
+    /**
+     * Submits items 1 to {@code n} one after the other, each once the one before waits in the queue, so that their
+     * order in the queue is known (the writer holds item 0).
+     *
+     * @return their callers' futures, in item order (a mutable list)
+     */
+    private List<Future<String>> queueInOrder(GroupCommit<Integer, String> group,
+            GroupCommit.BatchWriter<Integer, String> writer, List<List<Integer>> batches, int n)
+            throws InterruptedException {
+        List<Future<String>> queued = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            int item = i;
+            queued.add(pool.submit(() -> group.submit(item, writer)));
+            awaitQueued(group, batches, i);
+        }
+        return queued;
     }
 
     /** Waits until {@code n} callers besides the writer wait in the queue (the writer holds item 0). */

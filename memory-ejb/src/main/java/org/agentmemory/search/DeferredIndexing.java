@@ -23,7 +23,8 @@ import org.hibernate.search.mapper.pojo.work.SearchIndexingPlanExecutionReport;
  * ({@code memory.search.synchronization}, {@code read-sync}: searchable when the call returns).
  *
  * <p>Durability is that of {@code read-sync}: rows are committed in the database first; an index write lost
- * in a crash is restored by the mass reindex ({@code POST /admin/reindex}).
+ * in a crash is restored at the next start ({@code IndexReconciliationBean}), one that failed while the server ran
+ * by the mass reindex ({@code POST /admin/reindex}).
  */
 @ApplicationScoped
 public class DeferredIndexing {

@@ -156,8 +156,11 @@ public class Episode {
     @Column(name = "embedding")
     private float[] embedding;
 
-    /** Indexed so the vector leg compares only vectors of the configured model. */
-    @KeywordField
+    /**
+     * Indexed so the vector leg compares only vectors of the configured model; projectable so that the index can be
+     * compared with the table after a crash ({@code IndexReconciliationBean}).
+     */
+    @KeywordField(projectable = org.hibernate.search.engine.backend.types.Projectable.YES)
     @Column(name = "embedding_model", length = 64)
     private String embeddingModel;
 

@@ -54,6 +54,7 @@ import org.agentmemory.recall.control.MessageIndex;
  */
 @Singleton
 @Startup
+@jakarta.ejb.DependsOn("IndexReconciliationBean") // no vector is indexed while the indexes are compared
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 public class MessageEmbeddingBean {
 

@@ -36,6 +36,7 @@ import org.hibernate.search.mapper.pojo.massindexing.MassIndexingMonitor;
  */
 @Singleton
 @jakarta.ejb.Startup
+@jakarta.ejb.DependsOn("IndexReconciliationBean") // no merge or reindex while the indexes are compared
 @LocalBean
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 public class SearchReindexBean {

@@ -121,7 +121,7 @@ public class TurnMessage {
     @Column(name = "embedding")
     private float[] embedding;
 
-    @KeywordField(indexNullAs = PENDING_IN_INDEX)
+    @KeywordField(indexNullAs = PENDING_IN_INDEX, projectable = Projectable.YES)
     @Column(name = "embedding_model", length = 64)
     private String embeddingModel;
 

@@ -377,7 +377,7 @@ public final class ConversationBenchmark {
      *
      * @return turns per second
      */
-    private static double runRest(Api api, String prefix, int perClient) throws Exception {
+    static double runRest(Api api, String prefix, int perClient) throws Exception {
         java.net.URL url = api.uri("/turns").toURL();
         byte[][][] bodies = new byte[CLIENTS][perClient][];
         for (int c = 0; c < CLIENTS; c++) {

@@ -53,6 +53,16 @@ public final class Api {
                 System.getProperty("it.h2.management", "http://localhost:10190"));
     }
 
+    /**
+     * @param name       a name for reports
+     * @param base       the server's base URL, e.g. http://localhost:8580
+     * @param management the management base URL
+     * @return a client of any server, e.g. one a test starts itself
+     */
+    public static Api at(String name, String base, String management) {
+        return new Api(name, base, management);
+    }
+
     /** @return "postgresql" or "h2" */
     public String name() {
         return name;

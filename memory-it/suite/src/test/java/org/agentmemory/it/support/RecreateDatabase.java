@@ -6,8 +6,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * Drops and creates the integration tests' PostgreSQL database before the server starts.
- * Arguments: host port user database [password].
+ * Drops and creates the integration tests' PostgreSQL databases before the servers start.
+ * Arguments: host port user databases [password], databases separated by commas.
  */
 public final class RecreateDatabase {
 
@@ -16,15 +16,16 @@ public final class RecreateDatabase {
 
     public static void main(String[] args) throws SQLException {
         String url = "jdbc:postgresql://" + args[0] + ":" + args[1] + "/postgres";
-        String database = args[3];
-        if (!database.matches("[a-z_][a-z0-9_]*")) {
-            throw new IllegalArgumentException("database name must be a plain identifier: " + database);
+        for (String database : args[3].split(",")) {
+            if (!database.matches("[a-z_][a-z0-9_]*")) {
+                throw new IllegalArgumentException("database name must be a plain identifier: " + database);
+            }
+            try (Connection admin = DriverManager.getConnection(url, args[2], args.length > 4 ? args[4] : "");
+                 Statement st = admin.createStatement()) {
+                st.execute("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+                st.execute("CREATE DATABASE " + database + " ENCODING 'UTF8'");
+            }
+            System.out.println("Recreated PostgreSQL database " + database + " at " + args[0] + ":" + args[1]);
         }
-        try (Connection admin = DriverManager.getConnection(url, args[2], args.length > 4 ? args[4] : "");
-             Statement st = admin.createStatement()) {
-            st.execute("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
-            st.execute("CREATE DATABASE " + database + " ENCODING 'UTF8'");
-        }
-        System.out.println("Recreated PostgreSQL database " + database + " at " + args[0] + ":" + args[1]);
     }
 }

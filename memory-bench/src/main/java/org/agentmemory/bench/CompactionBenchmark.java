@@ -18,9 +18,9 @@ import org.agentmemory.compaction.control.Compactor;
 import org.agentmemory.compaction.control.ContextWindowFitter;
 import org.agentmemory.compaction.control.FittedHistory;
 import org.agentmemory.compaction.control.PrunePolicies;
-import org.agentmemory.json.CanonicalJson;
-import org.agentmemory.tokens.TokenCounter;
-import org.agentmemory.tokens.TokenCounters;
+import org.agentmemory.platform.json.CanonicalJson;
+import org.agentmemory.platform.tokens.TokenCounter;
+import org.agentmemory.platform.tokens.TokenCounters;
 
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;

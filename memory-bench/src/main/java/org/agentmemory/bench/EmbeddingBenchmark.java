@@ -12,7 +12,7 @@ import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import org.agentmemory.embedding.InProcessEmbeddingModel;
+import org.agentmemory.platform.embedding.InProcessEmbeddingModel;
 
 /**
  * Throughput of in-process embedding (issue 5: ingest of at least 200 episodes/s including embedding) for

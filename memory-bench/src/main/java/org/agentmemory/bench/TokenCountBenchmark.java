@@ -16,8 +16,8 @@ import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
 
-import org.agentmemory.tokens.TokenCounter;
-import org.agentmemory.tokens.TokenCounters;
+import org.agentmemory.platform.tokens.TokenCounter;
+import org.agentmemory.platform.tokens.TokenCounters;
 
 /**
  * Token counting as the write path does it ({@link TokenCounters#forName} {@code o200k_base}: segments, then

@@ -20,8 +20,8 @@ import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.conversation.control.Normalizer;
 import org.agentmemory.conversation.control.PreparedTurn;
 import org.agentmemory.conversation.control.TurnPreparer;
-import org.agentmemory.tokens.TokenCounter;
-import org.agentmemory.tokens.TokenCounters;
+import org.agentmemory.platform.tokens.TokenCounter;
+import org.agentmemory.platform.tokens.TokenCounters;
 
 /**
  * Throughput of the write path's text work (spec §2 normalization, §3 token counting, §6 offload) next to raw

@@ -13,7 +13,7 @@ import javax.sql.DataSource;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Persistence;
 
-import org.agentmemory.schema.SchemaMigration;
+import org.agentmemory.platform.schema.SchemaMigration;
 import org.h2.jdbcx.JdbcDataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 

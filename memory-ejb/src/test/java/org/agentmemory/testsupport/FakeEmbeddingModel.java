@@ -3,7 +3,7 @@ package org.agentmemory.testsupport;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.agentmemory.embedding.EmbeddingModel;
+import org.agentmemory.platform.embedding.EmbeddingModel;
 
 /**
  * A deterministic 384-dimension model for store tests: a text's vector is a unit vector whose position depends on

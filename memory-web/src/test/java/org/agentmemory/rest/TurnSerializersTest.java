@@ -15,7 +15,7 @@ import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.conversation.TurnState;
+import org.agentmemory.api.compaction.TurnState;
 import org.junit.jupiter.api.Test;
 
 /** The hand-written turn serializers write exactly what the mapper's generic record serializer writes. */

@@ -2,7 +2,6 @@ package org.agentmemory.api.compaction;
 
 import java.io.Serializable;
 
-import org.agentmemory.api.conversation.TurnState;
 
 /**
  * The tier a compaction gave one turn, without its text (spec §8.5): for reports and telemetry.

@@ -3,7 +3,6 @@ package org.agentmemory.api.compaction;
 import java.io.Serializable;
 import java.util.Objects;
 
-import org.agentmemory.api.conversation.TurnState;
 
 /**
  * One turn as a compaction decided to show it (spec §1.3 {@code TurnView}, §8.5): the texts, the rendered

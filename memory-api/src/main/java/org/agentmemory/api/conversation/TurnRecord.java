@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.agentmemory.api.compaction.TurnState;
 
 /**
  * One turn of a conversation (spec §1.1): a user message, the assistant's response, the tools it invoked.

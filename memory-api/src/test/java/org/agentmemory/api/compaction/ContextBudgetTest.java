@@ -3,7 +3,6 @@ package org.agentmemory.api.compaction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.agentmemory.api.conversation.TurnState;
 import org.junit.jupiter.api.Test;
 
 class ContextBudgetTest {

@@ -15,8 +15,8 @@ import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.answer.AnswerMemory;
 import org.agentmemory.api.answer.AnswerMemoryRemote;
 import org.agentmemory.api.answer.StoredAnswer;
-import org.agentmemory.conversation.control.InputRules;
-import org.agentmemory.json.CanonicalJson;
+import org.agentmemory.platform.validation.InputRules;
+import org.agentmemory.platform.json.CanonicalJson;
 
 /**
  * Answer memory: an agent's question/answer pairs by turn id, persisted and shared by every server.
@@ -24,7 +24,7 @@ import org.agentmemory.json.CanonicalJson;
  * new turn are serialized by the unique key, the loser's transaction failing rather than duplicating.
  */
 @Stateless
-@jakarta.interceptor.Interceptors(org.agentmemory.recall.boundary.ForegroundRequests.class)
+@jakarta.interceptor.Interceptors(org.agentmemory.platform.load.ForegroundRequests.class)
 public class AnswerMemoryBean implements AnswerMemory, AnswerMemoryRemote {
 
     @PersistenceContext(unitName = "memory")

@@ -11,7 +11,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 
-import org.agentmemory.json.UtcInstantConverter;
+import org.agentmemory.platform.json.UtcInstantConverter;
 
 /** An agent's question and answer for one turn (answer memory). */
 @Entity

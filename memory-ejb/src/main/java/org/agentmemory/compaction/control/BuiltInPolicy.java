@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.agentmemory.json.CanonicalJson;
+import org.agentmemory.platform.json.CanonicalJson;
 
 /**
  * The six built-in prune policies (spec §8.4 table). Narrowing to zero keys renders {@code in={}}.

@@ -7,7 +7,7 @@ import java.util.Objects;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.compaction.CompactionCommit;
 import org.agentmemory.api.compaction.CompactionState;
-import org.agentmemory.conversation.control.InputRules;
+import org.agentmemory.platform.validation.InputRules;
 
 /**
  * Checks a client's {@link CompactionCommit} and folds it into a conversation's metadata (spec §4

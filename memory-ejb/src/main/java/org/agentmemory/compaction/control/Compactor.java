@@ -13,8 +13,8 @@ import org.agentmemory.api.compaction.TurnView;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.conversation.TurnState;
-import org.agentmemory.tokens.TokenCounter;
+import org.agentmemory.api.compaction.TurnState;
+import org.agentmemory.platform.tokens.TokenCounter;
 
 /**
  * Stage 1 read-time compaction (spec §8.5): a pure, deterministic walk from the newest turn to the oldest

@@ -10,9 +10,9 @@ import org.agentmemory.api.compaction.ContextBudget;
 import org.agentmemory.api.compaction.HistoryMessage;
 import org.agentmemory.api.compaction.TurnView;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.conversation.TurnState;
-import org.agentmemory.text.CodePoints;
-import org.agentmemory.tokens.TokenCounter;
+import org.agentmemory.api.compaction.TurnState;
+import org.agentmemory.platform.text.CodePoints;
+import org.agentmemory.platform.tokens.TokenCounter;
 
 /**
  * Compacts and renders a history so that it NEVER exceeds a token budget (a requirement beyond the spec:

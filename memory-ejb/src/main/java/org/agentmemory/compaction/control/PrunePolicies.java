@@ -8,7 +8,7 @@ import java.util.Map;
 import org.agentmemory.api.compaction.ContextBudget.ActivityLimit;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.omission.control.ContentIds;
-import org.agentmemory.text.CodePoints;
+import org.agentmemory.platform.text.CodePoints;
 
 /**
  * Resolves a tool's {@link PrunePolicy} and applies the shared prune rule set (spec §8.4).

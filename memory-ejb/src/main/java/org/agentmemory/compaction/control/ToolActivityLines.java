@@ -6,8 +6,8 @@ import java.util.Map;
 
 import org.agentmemory.api.compaction.ContextBudget.ActivityLimit;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
-import org.agentmemory.json.CanonicalJson;
-import org.agentmemory.text.CodePoints;
+import org.agentmemory.platform.json.CanonicalJson;
+import org.agentmemory.platform.text.CodePoints;
 
 /**
  * The one-line summary of a tool invocation (spec §8.1):

@@ -8,8 +8,8 @@ import java.util.Set;
 import org.agentmemory.api.compaction.ContextBudget.ActivityLimit;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.text.CodePoints;
-import org.agentmemory.tokens.TokenCounter;
+import org.agentmemory.platform.text.CodePoints;
+import org.agentmemory.platform.tokens.TokenCounter;
 
 /**
  * The {@code <tool-activity>} block appended to a turn's assistant text in a view (spec §8.2 RAW, §8.3

@@ -4,13 +4,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import jakarta.annotation.PostConstruct;
 import jakarta.ejb.EJB;
 import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
@@ -19,13 +15,10 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
+import jakarta.interceptor.Interceptors;
 
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
-import org.agentmemory.api.compaction.CompactionState;
-import org.agentmemory.api.compaction.HistoryMessage;
 import org.agentmemory.api.context.AssembledContext;
 import org.agentmemory.api.context.ContextAssemblyRequest;
 import org.agentmemory.api.context.ContextMemory;
@@ -37,38 +30,28 @@ import org.agentmemory.api.context.ContextSectionProvider;
 import org.agentmemory.api.context.ConversationContext;
 import org.agentmemory.api.context.SectionQuery;
 import org.agentmemory.api.conversation.ConversationKey;
-import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.api.omission.Omission;
-import org.agentmemory.compaction.control.CompactionMetadata;
-import org.agentmemory.compaction.control.CompactionOptions;
-import org.agentmemory.compaction.control.Compactor;
-import org.agentmemory.compaction.control.ContextWindowFitter;
-import org.agentmemory.compaction.control.FittedHistory;
-import org.agentmemory.compaction.control.HistoryRenderer;
-import org.agentmemory.compaction.control.PendingOmission;
-import org.agentmemory.config.Settings;
 import org.agentmemory.context.control.AssemblyConfigs;
 import org.agentmemory.context.control.ContextAssembler;
-import org.agentmemory.context.control.ContextBudgets;
-import org.agentmemory.context.control.ContextResults;
 import org.agentmemory.context.control.ContextSections;
 import org.agentmemory.context.control.ConversationLines;
-import org.agentmemory.context.control.HistoryWindow;
+import org.agentmemory.context.control.ConversationRendering;
 import org.agentmemory.context.control.MemoryConfig;
 import org.agentmemory.context.control.MemoryContext;
 import org.agentmemory.context.control.OmissionRecovery;
 import org.agentmemory.context.control.ResolvedBudget;
-import org.agentmemory.conversation.control.ConversationStore;
-import org.agentmemory.conversation.control.InputRules;
-import org.agentmemory.conversation.control.TurnMapper;
-import org.agentmemory.conversation.entity.Conversation;
-import org.agentmemory.omission.boundary.OmissionFlushBean;
-import org.agentmemory.omission.control.OmissionStore;
-import org.agentmemory.tokens.TokenCounter;
+import org.agentmemory.conversation.boundary.ConversationReaderBean;
+import org.agentmemory.conversation.boundary.ConversationReaderBean.StoredConversation;
+import org.agentmemory.conversation.boundary.OmissionFlushBean;
+import org.agentmemory.omission.boundary.OmissionStoreBean;
+import org.agentmemory.platform.config.Settings;
+import org.agentmemory.platform.load.ForegroundRequests;
+import org.agentmemory.platform.validation.InputRules;
 
 /**
  * The read path (spec §5.4 steps 1–5, §7.4, §8, §9): the one session bean behind the local and remote views of
- * {@link ContextMemoryOperations}.
+ * {@link ContextMemoryOperations}. It reads the conversation through the conversation component
+ * ({@link ConversationReaderBean}) and renders it with {@link ConversationRendering}.
  *
  * <p>Transactions: the operations read without a transaction ({@code NOT_SUPPORTED}: no row is locked while a
  * history is compacted, and a caller's own transaction is suspended, so what is returned does not depend on
@@ -76,107 +59,80 @@ import org.agentmemory.tokens.TokenCounter;
  * that holds the conversation's row lock and commits before the answer is returned. If that store fails, the
  * answer is the plain rendering without omission ids and without a commit (spec §5.4 step 4), logged at WARNING.
  * Nothing else is written: the boundary and calibration change only when the commit comes back with the
- * round's turn ({@code ConversationMemoryBean.addTurn(key, turn, commit)}).
+ * round's turn ({@code ConversationMemory.addTurn(key, turn, commit)}).
  */
 @Stateless
-@jakarta.interceptor.Interceptors(org.agentmemory.recall.boundary.ForegroundRequests.class)
+@Interceptors(ForegroundRequests.class)
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class ContextMemoryBean implements ContextMemory, ContextMemoryRemote {
 
     private static final Logger LOG = Logger.getLogger(ContextMemoryBean.class.getName());
 
-    /** Model names already reported as unknown (spec §5.3: one INFO line each); bounded against odd clients. */
-    private static final Set<String> REPORTED_FALLBACKS = ConcurrentHashMap.newKeySet();
-    private static final int MAX_REPORTED_FALLBACKS = 1024;
+    @EJB
+    ConversationReaderBean conversations;
 
-    @PersistenceContext(unitName = "memory")
-    EntityManager em;
+    @EJB
+    OmissionFlushBean flusher;
+
+    @EJB
+    OmissionStoreBean omissionStore;
 
     @Inject
     Settings settings;
 
-    @EJB
-    OmissionFlushBean flusher;
+    @Inject
+    ContextConfiguration configuration;
 
     @Inject
     @Any
     Instance<ContextSectionProvider> providers;
 
-    private ContextWindowFitter fitter;
-
-    @PostConstruct
-    void init() {
-        fitter = new ContextWindowFitter(new Compactor(settings.tokenCounter(), settings.prunePolicies()));
-    }
-
-    private ConversationStore store() {
-        return new ConversationStore(em);
-    }
-
     @Override
     public ConversationContext context(ConversationKey key, ContextRequest request) throws InvalidInputException {
         InputRules.checkKey(key);
-        ResolvedBudget budget = resolve(request);
-        Conversation c = store().findByKey(key, false);
-        return c == null ? empty(budget, request) : render(c, budget, request);
+        ResolvedBudget budget = configuration.rendering().resolve(request);
+        return render(conversations.find(key), budget, request);
     }
 
     @Override
     public ConversationContext contextById(String tenantId, long conversationId, ContextRequest request)
             throws NotFoundException, InvalidInputException {
-        ResolvedBudget budget = resolve(request);
+        ResolvedBudget budget = configuration.rendering().resolve(request);
         return render(existing(tenantId, conversationId), budget, request);
     }
 
     @Override
     public String readOmittedContent(String tenantId, long conversationId, String contentId, String turnId) {
-        Conversation c = tenantId == null ? null : store().find(tenantId, conversationId, false);
+        StoredConversation c = conversations.find(tenantId, conversationId);
         if (c == null) {
             return ContextMemoryOperations.UNAVAILABLE_MESSAGE;
         }
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        OmissionStore omissions = new OmissionStore(em);
-        return OmissionRecovery.answer(contentId, turnId, id -> omissions.get(c, id, now),
-                turn -> omissions.listByTurn(c, turn, now));
+        return OmissionRecovery.answer(contentId, turnId, id -> omissionStore.get(tenantId, c.id(), id, now),
+                turn -> omissionStore.listByTurn(tenantId, c.id(), turn, now));
     }
 
     @Override
     public AssembledContext assemble(ConversationKey key, ContextAssemblyRequest request) throws InvalidInputException {
         InputRules.checkKey(key);
         MemoryConfig config = checkAssembly(request);
-        ResolvedBudget budget = resolve(request.context());
-        Conversation c = store().findByKey(key, false);
-        ConversationContext conversation = c == null ? empty(budget, request.context()) : render(c, budget, request.context());
-        return assemble(key, conversation, request, config);
+        ResolvedBudget budget = configuration.rendering().resolve(request.context());
+        return assemble(key, render(conversations.find(key), budget, request.context()), request, config);
     }
 
     @Override
     public AssembledContext assembleById(String tenantId, long conversationId, ContextAssemblyRequest request)
             throws NotFoundException, InvalidInputException {
         MemoryConfig config = checkAssembly(request);
-        ResolvedBudget budget = resolve(request.context());
-        Conversation c = existing(tenantId, conversationId);
-        return assemble(TurnMapper.key(c), render(c, budget, request.context()), request, config);
+        ResolvedBudget budget = configuration.rendering().resolve(request.context());
+        StoredConversation c = existing(tenantId, conversationId);
+        return assemble(c.key(), render(c, budget, request.context()), request, config);
     }
 
     // ------------------------------------------------------------------------------------------------
 
-    private ResolvedBudget resolve(ContextRequest request) throws InvalidInputException {
-        ResolvedBudget budget = ContextBudgets.resolve(request, settings.modelWindows(), settings.tokenCounter(),
-                settings.offloadThresholdTokens());
-        if (budget.windowFallback()) {
-            String model = request == null || request.model() == null ? "" : request.model();
-            if (REPORTED_FALLBACKS.size() < MAX_REPORTED_FALLBACKS && REPORTED_FALLBACKS.add(model)) {
-                LOG.info(() -> (model.isEmpty() ? "A context call named no model" : "Model '" + model + "' has no known"
-                        + " context window") + "; using " + budget.window() + " tokens. Name the model's window with"
-                        + " memory.compaction.model-windows or send an explicit window.");
-            }
-        }
-        return budget;
-    }
-
-    private Conversation existing(String tenantId, long conversationId) throws NotFoundException {
-        Conversation c = tenantId == null ? null : store().find(tenantId, conversationId, false);
+    private StoredConversation existing(String tenantId, long conversationId) throws NotFoundException {
+        StoredConversation c = conversations.find(tenantId, conversationId);
         if (c == null) {
             throw new NotFoundException("conversation", Long.toString(conversationId),
                     "Conversation " + conversationId + " does not exist in tenant '" + tenantId + "'.");
@@ -184,67 +140,29 @@ public class ContextMemoryBean implements ContextMemory, ContextMemoryRemote {
         return c;
     }
 
-    /** The answer for a key without a conversation: an empty history, with a commit that only calibrates. */
-    private ConversationContext empty(ResolvedBudget budget, ContextRequest request) {
-        FittedHistory fitted = fitter.fitWithin(List.of(), budget.budget(), budget.historyBudget(), options(null, null, request));
-        return ContextResults.fitted(null, fitted, budget, CompactionState.DEFAULT_CALIBRATION, settings.tokenCounter().name());
-    }
-
-    private ConversationContext render(Conversation c, ResolvedBudget budget, ContextRequest request) {
-        CompactionState state = CompactionMetadata.read(c.getMetadata());
-        double calibration = CompactionMetadata.calibration(state);
-        String boundary = state == null ? null : state.boundaryTurnId();
-        CompactionOptions options = options(c, state, request);
-        HistoryWindow.Window window = HistoryWindow.plan(HistoryWindow.scan(em, c), budget.budget().maxTurns(),
-                options.currentChatbotId(), options.includeOtherAgents());
-        List<TurnRecord> turns = store().turns(c, window.afterSequence(), Integer.MAX_VALUE);
-        if (!settings.compactionEnabled()) {
-            return plain(c, turns, budget, options, boundary, calibration, "Compaction is disabled"
-                    + " (memory.compaction.enabled=false): the newest turns are rendered as stored.");
+    /** The conversation rendered for the budget; for a key without a conversation, the empty history. */
+    private ConversationContext render(StoredConversation c, ResolvedBudget budget, ContextRequest request) {
+        ConversationRendering rendering = configuration.rendering();
+        if (c == null) {
+            return rendering.empty(budget, request);
         }
-        FittedHistory fitted = HistoryWindow.withOlderDropped(
-                fitter.fitWithin(turns, budget.budget(), budget.historyBudget(), options), window.olderCandidateIds());
-        if (!fitted.omissions().isEmpty() && !flush(c, fitted.omissions())) {
-            return plain(c, turns, budget, options, boundary, calibration, "The omitted tool outputs could not be"
-                    + " stored, so the newest turns are rendered as stored, without compaction; try again.");
-        }
-        return ContextResults.fitted(c.getId(), fitted, budget, calibration, settings.tokenCounter().name());
-    }
-
-    private CompactionOptions options(Conversation c, CompactionState state, ContextRequest request) {
-        String current = request != null && request.currentChatbotId() != null ? request.currentChatbotId()
-                : c == null ? null : c.getChatbotId();
-        boolean includeOthers = request == null || request.includeOtherAgents() == null || request.includeOtherAgents();
-        return new CompactionOptions(state == null ? null : state.boundaryTurnId(), CompactionMetadata.calibration(state),
-                current, includeOthers, Map.of());
+        return rendering.render(new ConversationRendering.Stored(c.id(), c.chatbotId(), c.metadata()),
+                (maxTurns, current, includeOthers) -> {
+                    ConversationReaderBean.HistoryTail tail = conversations.historyTail(c.id(), maxTurns, current,
+                            includeOthers);
+                    return new ConversationRendering.Tail(tail.turns(), tail.olderCandidateIds());
+                }, omissions -> flush(c, omissions), budget, request);
     }
 
     /** Stores the omissions before anything is returned; {@code false} when that failed. */
-    private boolean flush(Conversation c, List<PendingOmission> pending) {
-        List<Omission> omissions = new ArrayList<>(pending.size());
-        for (PendingOmission p : pending) {
-            omissions.add(new Omission(p.contentId(), p.content(), p.turnId(), p.toolName(), p.field()));
-        }
+    private boolean flush(StoredConversation c, List<Omission> omissions) {
         try {
-            return flusher.flush(c.getTenantId(), c.getId(), omissions, settings.omissionTtl());
+            return flusher.flush(c.key().tenantId(), c.id(), omissions, settings.omissionTtl());
         } catch (EJBException e) {
-            LOG.log(Level.WARNING, "Storing " + omissions.size() + " omissions of conversation " + c.getId()
+            LOG.log(Level.WARNING, "Storing " + omissions.size() + " omissions of conversation " + c.id()
                     + " failed; answering with the plain rendering (spec §5.4 step 4)", e);
             return false;
         }
-    }
-
-    private ConversationContext plain(Conversation c, List<TurnRecord> turns, ResolvedBudget budget,
-            CompactionOptions options, String boundary, double calibration, String reason) {
-        List<HistoryMessage> messages = HistoryRenderer.renderTurns(turns, budget.budget().maxTurns(),
-                options.currentChatbotId(), options.includeOtherAgents());
-        TokenCounter counter = settings.tokenCounter();
-        long tokens = 0;
-        for (HistoryMessage message : messages) {
-            tokens += counter.count(message.content());
-        }
-        return ContextResults.uncompacted(c.getId(), messages, (int) Math.min(Integer.MAX_VALUE, tokens), budget, boundary,
-                calibration, counter.name(), reason);
     }
 
     private static MemoryConfig checkAssembly(ContextAssemblyRequest request) throws InvalidInputException {

@@ -3,7 +3,7 @@ package org.agentmemory.context.control;
 import java.util.Arrays;
 import java.util.Objects;
 
-import org.agentmemory.text.CodePoints;
+import org.agentmemory.platform.text.CodePoints;
 
 /**
  * Assembles the long-term context within a token budget (spec §9.2). Pure and thread-safe.

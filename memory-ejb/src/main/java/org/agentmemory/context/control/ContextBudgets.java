@@ -5,9 +5,9 @@ import org.agentmemory.api.compaction.ContextBudget;
 import org.agentmemory.api.context.ContextRequest;
 import org.agentmemory.compaction.control.ContextWindowFitter;
 import org.agentmemory.compaction.control.ModelWindows;
-import org.agentmemory.conversation.control.InputRules;
-import org.agentmemory.text.CodePoints;
-import org.agentmemory.tokens.TokenCounter;
+import org.agentmemory.platform.validation.InputRules;
+import org.agentmemory.platform.text.CodePoints;
+import org.agentmemory.platform.tokens.TokenCounter;
 
 /**
  * Checks a {@link ContextRequest} and resolves its budget (spec §5.1, §5.2). Pure.

@@ -1,5 +1,12 @@
 package org.agentmemory.conversation.boundary;
 
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.ejb.EJBException;
+
+import org.agentmemory.conversation.control.ConversationWriter;
+
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
@@ -24,6 +31,8 @@ import org.agentmemory.conversation.entity.Conversation;
 @Stateless
 @LocalBean
 public class ConversationCreatorBean {
+
+    private static final Logger LOG = Logger.getLogger(ConversationCreatorBean.class.getName());
 
     @PersistenceContext(unitName = "memory")
     EntityManager em;
@@ -91,5 +100,37 @@ public class ConversationCreatorBean {
             return false;
         }
         return store.delete(key.tenantId(), c.getId());
+    }
+
+    /**
+     * The write pipeline's view of a creator: calls through {@code proxy} (so that each call gets its own transaction),
+     * and a call that the container fails (a concurrent writer committed the same key first, a deadlock) answers
+     * {@code false}: the caller then uses the winner's row, or creates the keys one by one.
+     *
+     * @param proxy the injected creator (its business object, never {@code this})
+     * @return the view
+     */
+    static ConversationWriter.Creation through(ConversationCreatorBean proxy) {
+        return new ConversationWriter.Creation() {
+            @Override
+            public boolean createIfAbsent(ConversationKey key, Map<String, Object> metadata) {
+                try {
+                    return proxy.createIfAbsent(key, metadata);
+                } catch (EJBException raceLost) {
+                    return false;
+                }
+            }
+
+            @Override
+            public boolean createAllAbsent(java.util.List<ConversationKey> keys) {
+                try {
+                    return proxy.createAllAbsent(keys);
+                } catch (EJBException failed) {
+                    LOG.log(Level.FINE, "Creating " + keys.size() + " conversations at once failed; creating them one"
+                            + " by one", failed);
+                    return false;
+                }
+            }
+        };
     }
 }

@@ -15,7 +15,7 @@ import jakarta.persistence.PersistenceContext;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.conversation.ConversationMetadata;
 import org.agentmemory.conversation.entity.Conversation;
-import org.agentmemory.json.JsonMergePatch;
+import org.agentmemory.platform.json.JsonMergePatch;
 
 /**
  * One attempt of a metadata merge, in its own transaction: read the conversation under its row lock, merge, then
@@ -53,7 +53,7 @@ public class MetadataMergeBean {
         long version = c.getVersion();
         Map<String, Object> merged = JsonMergePatch.apply(c.getMetadata(), patch);
         // Each patch is bounded; so is what they add up to.
-        org.agentmemory.conversation.control.InputRules.checkJsonObject("metadata", merged);
+        org.agentmemory.platform.validation.InputRules.checkJsonObject("metadata", merged);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         if (!now.isAfter(c.getUpdatedAt())) {
             now = c.getUpdatedAt();

@@ -14,7 +14,7 @@ import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.ToolCall;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.json.CanonicalJson;
+import org.agentmemory.platform.json.CanonicalJson;
 
 /**
  * Builds a turn from the message an agent produced in one round (spec §1.1 {@code from_ai_message},

@@ -432,15 +432,27 @@ public class ConversationStore {
      * @return the records
      */
     public List<TurnRecord> turns(Conversation c, long afterSequence, int limit) {
+        return turns(c.getId(), afterSequence, limit);
+    }
+
+    /**
+     * As {@link #turns(Conversation, long, int)}, by the conversation's id (a conversation found in the caller's
+     * tenant).
+     *
+     * @param conversationId the conversation
+     * @param afterSequence  only turns with a greater sequence
+     * @param limit          at most this many, or {@code Integer.MAX_VALUE}
+     * @return the records
+     */
+    public List<TurnRecord> turns(long conversationId, long afterSequence, int limit) {
         org.hibernate.Session session = hibernate();
         if (session == null) {
-            return turnsByQuery(c, afterSequence, limit);
+            return turnsByQuery(conversationId, afterSequence, limit);
         }
         if (session.isDirty()) {
             session.flush();
         }
         EntityMappings mappings = new EntityMappings(em);
-        long conversationId = c.getId();
         return session.doReturningWork(con -> {
             List<Object[]> turns = new ArrayList<>();
             try (java.sql.PreparedStatement ps = con.prepareStatement("SELECT " + TURN_COLUMNS
@@ -487,12 +499,12 @@ public class ConversationStore {
     }
 
     /** {@link #turns} through the persistence context: the same columns selected in JPQL (any provider). */
-    private List<TurnRecord> turnsByQuery(Conversation c, long afterSequence, int limit) {
+    private List<TurnRecord> turnsByQuery(long conversationId, long afterSequence, int limit) {
         TypedQuery<Object[]> q = em.createQuery("SELECT t.id, t.seq, t.turnId, t.userId, t.chatbotId, t.userMessage,"
                 + " t.assistantResponse, t.contextUsed, t.toolsUsed, t.occurredAt, t.metadata, t.error, t.tokensUser,"
                 + " t.tokensAssistant, t.tokensTools, t.tokensTotal, t.tokenizer, t.state, t.schemaVersion, t.normVersion"
-                + " FROM Turn t WHERE t.conversation = :c AND t.seq > :after ORDER BY t.seq", Object[].class)
-                .setParameter("c", c).setParameter("after", afterSequence);
+                + " FROM Turn t WHERE t.conversation.id = :c AND t.seq > :after ORDER BY t.seq", Object[].class)
+                .setParameter("c", conversationId).setParameter("after", afterSequence);
         if (limit != Integer.MAX_VALUE) {
             q.setMaxResults(limit);
         }
@@ -504,8 +516,8 @@ public class ConversationStore {
         long last = (Long) turns.get(turns.size() - 1)[1];
         List<Object[]> invocations = em.createQuery("SELECT t.id, i.toolName, i.input, i.output, i.status, i.error,"
                 + " i.elapsedMs, i.outputChars, i.omitted, i.wmKey FROM ToolInvocation i JOIN i.turn t"
-                + " WHERE t.conversation = :c AND t.seq BETWEEN :first AND :last ORDER BY t.seq, i.ordinal", Object[].class)
-                .setParameter("c", c).setParameter("first", first).setParameter("last", last).getResultList();
+                + " WHERE t.conversation.id = :c AND t.seq BETWEEN :first AND :last ORDER BY t.seq, i.ordinal",
+                Object[].class).setParameter("c", conversationId).setParameter("first", first).setParameter("last", last).getResultList();
         Map<Long, List<ToolInvocationRecord>> byTurn = new HashMap<>();
         for (Object[] row : invocations) {
             byTurn.computeIfAbsent((Long) row[0], k -> new ArrayList<>()).add(TurnMapper.invocation(row));

@@ -15,7 +15,9 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.json.CanonicalJson;
+import org.agentmemory.platform.json.CanonicalJson;
+import org.agentmemory.platform.text.TextNormalization;
+import org.agentmemory.platform.validation.InputRules;
 
 /**
  * Stage 0 normalization (spec §2): canonical text for every stored turn, so that token counts and content
@@ -102,19 +104,9 @@ public final class Normalizer {
         return stripLineEndsAndCollapseBlankRuns(out);
     }
 
-    /** Rule 1. Text made only of characters below U+0300 is NFC by construction (no combining marks). */
+    /** Rule 1 (one implementation for the whole service: {@link TextNormalization#nfc}). */
     private static String nfc(String text) {
-        boolean mayNeedComposition = false;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) >= 0x300) {
-                mayNeedComposition = true;
-                break;
-            }
-        }
-        if (!mayNeedComposition || java.text.Normalizer.isNormalized(text, java.text.Normalizer.Form.NFC)) {
-            return text;
-        }
-        return java.text.Normalizer.normalize(text, java.text.Normalizer.Form.NFC);
+        return TextNormalization.nfc(text);
     }
 
     /** Rule 2a: CR LF → LF, then every lone CR → LF. */

@@ -13,11 +13,11 @@ import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.conversation.TurnState;
+import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.conversation.entity.ToolInvocation;
 import org.agentmemory.conversation.entity.Turn;
-import org.agentmemory.json.CanonicalJson;
+import org.agentmemory.platform.json.CanonicalJson;
 
 /**
  * Copies between entities and transfer records. Entities never leave the EJB module.

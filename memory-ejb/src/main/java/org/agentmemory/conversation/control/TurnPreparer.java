@@ -12,9 +12,9 @@ import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.api.omission.Omission;
 import org.agentmemory.omission.control.ContentIds;
 import org.agentmemory.omission.control.Previews;
-import org.agentmemory.text.CodePoints;
-import org.agentmemory.tokens.TokenCounter;
-import org.agentmemory.tokens.TurnTokens;
+import org.agentmemory.platform.text.CodePoints;
+import org.agentmemory.platform.tokens.TokenCounter;
+import org.agentmemory.platform.tokens.TurnTokens;
 
 /**
  * Everything the write path computes before it touches the database (spec §6 steps 1, 2, 4, 5, 6):

@@ -9,11 +9,11 @@ import java.util.List;
 
 import org.agentmemory.conversation.entity.ToolInvocation;
 import org.agentmemory.conversation.entity.Turn;
-import org.agentmemory.json.JsonObjectConverter;
-import org.agentmemory.json.JsonStringListConverter;
-import org.agentmemory.json.JsonStringMapConverter;
-import org.agentmemory.recall.entity.TurnMessage;
-import org.agentmemory.search.VectorBytesConverter;
+import org.agentmemory.platform.json.JsonObjectConverter;
+import org.agentmemory.platform.json.JsonStringListConverter;
+import org.agentmemory.platform.json.JsonStringMapConverter;
+import org.agentmemory.conversation.entity.TurnMessage;
+import org.agentmemory.platform.search.VectorBytesConverter;
 
 /**
  * New turns, their tool invocations and their searchable messages, written with multi-row {@code INSERT}

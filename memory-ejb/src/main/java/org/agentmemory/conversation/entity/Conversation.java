@@ -14,8 +14,8 @@ import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 
-import org.agentmemory.json.JsonObjectConverter;
-import org.agentmemory.json.UtcInstantConverter;
+import org.agentmemory.platform.json.JsonObjectConverter;
+import org.agentmemory.platform.json.UtcInstantConverter;
 
 /**
  * One conversation history: the key (tenant, chatbot, user, session), shared metadata, and the counters

@@ -15,7 +15,7 @@ import jakarta.persistence.ManyToOne;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 
-import org.agentmemory.json.JsonStringMapConverter;
+import org.agentmemory.platform.json.JsonStringMapConverter;
 
 /**
  * One tool invocation of a stored turn (spec §1.2), at its position {@code ordinal} (0-based call order).

@@ -21,9 +21,9 @@ import jakarta.persistence.OrderBy;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 
-import org.agentmemory.json.JsonObjectConverter;
-import org.agentmemory.json.UtcInstantConverter;
-import org.agentmemory.json.JsonStringListConverter;
+import org.agentmemory.platform.json.JsonObjectConverter;
+import org.agentmemory.platform.json.UtcInstantConverter;
+import org.agentmemory.platform.json.JsonStringListConverter;
 
 /**
  * One stored turn (spec §1.1). Immutable once written except through clear/delete of its conversation.

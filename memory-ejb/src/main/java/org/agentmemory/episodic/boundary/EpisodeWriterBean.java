@@ -39,6 +39,9 @@ public class EpisodeWriterBean {
     @PersistenceContext(unitName = "memory")
     EntityManager em;
 
+    @jakarta.inject.Inject
+    org.agentmemory.platform.config.Settings settings;
+
     /**
      * @param pending the episodes, in order
      * @return the stored (or previously stored identical) episodes, in order
@@ -73,5 +76,16 @@ public class EpisodeWriterBean {
             stored.add(earlier);
         }
         return stored;
+    }
+
+    /**
+     * Embeds again, with the configured model, up to {@code max} episodes another model embedded, in the caller's
+     * transaction (the background embedder's, {@code MessageEmbeddingBean}).
+     *
+     * @param max at most this many
+     * @return how many were embedded again (0: none left)
+     */
+    public int reembedOtherModels(int max) {
+        return new EpisodeStore(em).reembedOtherModels(settings.embeddingModel(), max);
     }
 }

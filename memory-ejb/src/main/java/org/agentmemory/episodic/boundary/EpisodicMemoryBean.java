@@ -31,9 +31,9 @@ import org.agentmemory.api.episodic.EpisodicMemoryRemote;
 import org.agentmemory.api.episodic.MemoryNamespace;
 import org.agentmemory.api.episodic.RecallMode;
 import org.agentmemory.api.episodic.RecallRequest;
-import org.agentmemory.config.Settings;
-import org.agentmemory.conversation.control.InputRules;
-import org.agentmemory.embedding.EmbeddingModel;
+import org.agentmemory.platform.config.Settings;
+import org.agentmemory.platform.validation.InputRules;
+import org.agentmemory.platform.embedding.EmbeddingModel;
 import org.agentmemory.episodic.control.EpisodeAssembler;
 import org.agentmemory.episodic.control.EpisodeInputs;
 import org.agentmemory.episodic.control.EpisodeMapper;
@@ -42,10 +42,10 @@ import org.agentmemory.episodic.control.EpisodeStore;
 import org.agentmemory.episodic.control.FailureWarnings;
 import org.agentmemory.episodic.control.ReflectionOutcome;
 import org.agentmemory.episodic.control.ReflectionService;
-import org.agentmemory.episodic.control.TextNormalization;
+import org.agentmemory.platform.text.TextNormalization;
 import org.agentmemory.episodic.control.ToolTexts;
-import org.agentmemory.recall.control.FusedHit;
-import org.agentmemory.recall.control.ScoredId;
+import org.agentmemory.platform.ranking.FusedHit;
+import org.agentmemory.platform.ranking.ScoredId;
 
 /**
  * Episodic memory (spec §10): the session bean behind the local and remote views.
@@ -61,7 +61,7 @@ import org.agentmemory.recall.control.ScoredId;
  * a stale index can never leak another namespace's episode.
  */
 @Stateless
-@jakarta.interceptor.Interceptors(org.agentmemory.recall.boundary.ForegroundRequests.class)
+@jakarta.interceptor.Interceptors(org.agentmemory.platform.load.ForegroundRequests.class)
 public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote {
 
     private static final Logger LOG = Logger.getLogger(EpisodicMemoryBean.class.getName());
@@ -272,8 +272,8 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
                 int depth = Math.max(fetch, settings.recallCandidates());
                 Map<String, List<ScoredId>> legs = new LinkedHashMap<>();
                 // The query is embedded on a pool thread while the full-text leg runs here.
-                org.agentmemory.embedding.Overlap<float[]> embedding = org.agentmemory.embedding.Overlap.start(
-                        () -> org.agentmemory.embedding.QueryVectors.orNull(settings.embeddingModel(), query), executor);
+                org.agentmemory.platform.embedding.Overlap<float[]> embedding = org.agentmemory.platform.embedding.Overlap.start(
+                        () -> org.agentmemory.platform.embedding.QueryVectors.orNull(settings.embeddingModel(), query), executor);
                 List<ScoredId> fullText = store.fullTextLeg(namespace, query, depth, failuresOnly, now);
                 float[] queryVector = embedding.join();
                 legs.put(RecallMode.VECTOR.value(), queryVector == null ? List.of()

@@ -18,8 +18,8 @@ import org.agentmemory.api.episodic.EpisodeCategory;
 import org.agentmemory.api.episodic.EpisodeInput;
 import org.agentmemory.api.episodic.EpisodeOutcome;
 import org.agentmemory.api.episodic.MemoryNamespace;
-import org.agentmemory.json.CanonicalJson;
-import org.agentmemory.text.CodePoints;
+import org.agentmemory.platform.json.CanonicalJson;
+import org.agentmemory.platform.text.CodePoints;
 
 /**
  * Builds the {@link EpisodeInput}s of the reference's convenience recorders: a tool call (spec §10.3

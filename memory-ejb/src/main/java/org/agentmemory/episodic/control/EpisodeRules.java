@@ -12,8 +12,9 @@ import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.episodic.EpisodeInput;
 import org.agentmemory.api.episodic.MemoryNamespace;
-import org.agentmemory.conversation.control.InputRules;
-import org.agentmemory.json.CanonicalJson;
+import org.agentmemory.platform.validation.InputRules;
+import org.agentmemory.platform.json.CanonicalJson;
+import org.agentmemory.platform.text.TextNormalization;
 
 /**
  * The input rules of episodic memory and the write form of its texts. Namespace ids follow the conversation

@@ -14,12 +14,13 @@ import jakarta.persistence.TypedQuery;
 
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.MemoryNamespace;
-import org.agentmemory.recall.control.ScoredId;
-import org.agentmemory.recall.control.Similarity;
+import org.agentmemory.platform.ranking.ScoredId;
+import org.agentmemory.platform.ranking.Similarity;
 import org.hibernate.search.engine.search.predicate.dsl.BooleanPredicateClausesStep;
 import org.hibernate.search.engine.search.predicate.dsl.SearchPredicateFactory;
 import org.hibernate.search.mapper.orm.Search;
 import org.hibernate.search.mapper.orm.session.SearchSession;
+import org.agentmemory.platform.text.TextNormalization;
 
 /**
  * Reads and writes of stored episodes over a caller-supplied {@link EntityManager} (the caller owns the
@@ -53,8 +54,8 @@ public class EpisodeStore {
      * @param max   at most this many episodes
      * @return how many episodes had another model's vector (0: none left)
      */
-    public int reembedOtherModels(org.agentmemory.embedding.EmbeddingModel model, int max) {
-        List<org.agentmemory.episodic.entity.Episode> stale = org.agentmemory.recall.control.LockedBatch.take(
+    public int reembedOtherModels(org.agentmemory.platform.embedding.EmbeddingModel model, int max) {
+        List<org.agentmemory.episodic.entity.Episode> stale = org.agentmemory.platform.persistence.LockedBatch.take(
                 em.createQuery("SELECT e FROM Episode e WHERE e.embeddingModel <> :model ORDER BY e.id DESC",
                         org.agentmemory.episodic.entity.Episode.class).setParameter("model", model.name()), max);
         for (org.agentmemory.episodic.entity.Episode e : stale) {
@@ -287,7 +288,7 @@ public class EpisodeStore {
             double minSimilarity, boolean failuresOnly, Instant now) {
         List<List<?>> hits = Search.session(em).search(org.agentmemory.episodic.entity.Episode.class)
                 .select(f -> f.composite().from(f.id(Long.class), f.score()).asList())
-                .where(f -> f.knn(org.agentmemory.recall.control.Similarity.knnCandidates(k)).field("embedding")
+                .where(f -> f.knn(org.agentmemory.platform.ranking.Similarity.knnCandidates(k)).field("embedding")
                         .matching(vector)
                         .filter(f.bool().must(scope(f, namespace, failuresOnly, now))
                                 .filter(f.match().field("embeddingModel").matching(model))))

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 import org.agentmemory.api.episodic.Episode;
-import org.agentmemory.text.CodePoints;
+import org.agentmemory.platform.text.CodePoints;
 
 /**
  * The pre-ask texts of episodic memory: failure warnings (spec §10.3 {@code get_failure_warnings}), the

@@ -8,7 +8,7 @@ import org.agentmemory.api.episodic.EpisodeInput;
 import org.agentmemory.api.episodic.EpisodeOutcome;
 import org.agentmemory.api.episodic.LessonSource;
 import org.agentmemory.api.episodic.ReflectionResult;
-import org.agentmemory.text.CodePoints;
+import org.agentmemory.platform.text.CodePoints;
 
 /**
  * The heuristic reflection table of spec §10.4, exactly. For a FAILURE or TIMEOUT with a non-empty error

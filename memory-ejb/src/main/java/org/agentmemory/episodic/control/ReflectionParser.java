@@ -6,8 +6,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.agentmemory.api.episodic.ReflectionResult;
-import org.agentmemory.json.CanonicalJson;
-import org.agentmemory.text.CodePoints;
+import org.agentmemory.platform.json.CanonicalJson;
+import org.agentmemory.platform.text.CodePoints;
 
 /**
  * Reads a reflection from a model's chat-completion content (spec §10.4 "Response handling", adapted to

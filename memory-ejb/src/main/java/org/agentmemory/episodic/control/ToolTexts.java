@@ -7,7 +7,7 @@ import java.util.StringJoiner;
 
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.EpisodeSearchResult;
-import org.agentmemory.text.CodePoints;
+import org.agentmemory.platform.text.CodePoints;
 
 /**
  * What the agent toolkit (prefix {@code ep}, spec §10.9) returns to the model as text. The reference fixes

@@ -4,7 +4,7 @@ import java.util.regex.Pattern;
 
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.EpisodeOutcome;
-import org.agentmemory.text.CodePoints;
+import org.agentmemory.platform.text.CodePoints;
 
 /**
  * The value scorer ported from AgentCoreMemory (spec §10.2), with the exact reference weights. The score

@@ -15,11 +15,11 @@ import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 
-import org.agentmemory.json.JsonObjectConverter;
-import org.agentmemory.json.JsonStringListConverter;
-import org.agentmemory.json.UtcInstantConverter;
-import org.agentmemory.search.EnglishAnalysisConfigurer;
-import org.agentmemory.search.VectorBytesConverter;
+import org.agentmemory.platform.json.JsonObjectConverter;
+import org.agentmemory.platform.json.JsonStringListConverter;
+import org.agentmemory.platform.json.UtcInstantConverter;
+import org.agentmemory.platform.search.EnglishAnalysisConfigurer;
+import org.agentmemory.platform.search.VectorBytesConverter;
 import org.hibernate.search.engine.backend.types.Projectable;
 import org.hibernate.search.mapper.pojo.mapping.definition.annotation.FullTextField;
 import org.hibernate.search.mapper.pojo.mapping.definition.annotation.GenericField;
@@ -33,7 +33,7 @@ import org.hibernate.search.mapper.pojo.mapping.definition.annotation.KeywordFie
  * vector field. Because the embedding is stored here, reindexing needs no model.
  */
 @Entity
-@jakarta.persistence.EntityListeners(org.agentmemory.search.IndexWritesListener.class)
+@jakarta.persistence.EntityListeners(org.agentmemory.platform.search.IndexWritesListener.class)
 @Table(name = "episode")
 @Indexed(index = Episode.INDEX)
 public class Episode {
@@ -151,7 +151,7 @@ public class Episode {
     @Column(name = "content_key", nullable = false, length = 64)
     private String contentKey;
 
-    // Indexed as a vector field by org.agentmemory.search.VectorFields (the similarity depends on the backend).
+    // Indexed as a vector field by EpisodeVectorField (the similarity depends on the backend).
     @Convert(converter = VectorBytesConverter.class)
     @Column(name = "embedding")
     private float[] embedding;

@@ -1,6 +1,6 @@
 package org.agentmemory.omission.control;
 
-import org.agentmemory.text.CodePoints;
+import org.agentmemory.platform.text.CodePoints;
 
 /**
  * The preview an offloaded tool output leaves in the turn (spec §6 "Preview format").

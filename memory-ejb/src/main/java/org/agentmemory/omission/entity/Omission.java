@@ -5,17 +5,13 @@ import java.time.Instant;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
-import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
-import jakarta.persistence.JoinColumn;
-import jakarta.persistence.ManyToOne;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 
-import org.agentmemory.conversation.entity.Conversation;
-import org.agentmemory.json.UtcInstantConverter;
+import org.agentmemory.platform.json.UtcInstantConverter;
 
 /**
  * Content kept out of prompts (spec §7): stored once per conversation and content id, the exact text.
@@ -32,9 +28,9 @@ public class Omission {
     @Column(name = "tenant_id", nullable = false, length = 64)
     private String tenantId;
 
-    @ManyToOne(fetch = FetchType.LAZY, optional = false)
-    @JoinColumn(name = "conversation_id", nullable = false)
-    private Conversation conversation;
+    /** The conversation's id: omissions are scoped by conversation (a foreign key in the schema). */
+    @Column(name = "conversation_id", nullable = false)
+    private long conversationId;
 
     @Column(name = "content_id", nullable = false, length = 32)
     private String contentId;
@@ -59,10 +55,10 @@ public class Omission {
     protected Omission() {
     }
 
-    public Omission(Conversation conversation, String contentId, String content, int contentChars, String toolName,
+    public Omission(String tenantId, long conversationId, String contentId, String content, int contentChars, String toolName,
             Instant createdAt, Instant expiresAt) {
-        this.conversation = conversation;
-        this.tenantId = conversation.getTenantId();
+        this.conversationId = conversationId;
+        this.tenantId = tenantId;
         this.contentId = contentId;
         this.content = content;
         this.contentChars = contentChars;

@@ -2,16 +2,12 @@ package org.agentmemory.omission.entity;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
-import jakarta.persistence.JoinColumn;
-import jakarta.persistence.ManyToOne;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 
-import org.agentmemory.conversation.entity.Conversation;
 
 /**
  * The per-turn omission index (spec §7.2 {@code list_by_turn}): which content ids a turn produced, in
@@ -31,9 +27,9 @@ public class OmissionTurn {
     @Column(name = "tenant_id", nullable = false, length = 64)
     private String tenantId;
 
-    @ManyToOne(fetch = FetchType.LAZY, optional = false)
-    @JoinColumn(name = "conversation_id", nullable = false)
-    private Conversation conversation;
+    /** The conversation's id: omissions are scoped by conversation (a foreign key in the schema). */
+    @Column(name = "conversation_id", nullable = false)
+    private long conversationId;
 
     @Column(name = "turn_id", nullable = false, length = 512)
     private String turnId;
@@ -47,9 +43,9 @@ public class OmissionTurn {
     protected OmissionTurn() {
     }
 
-    public OmissionTurn(Conversation conversation, String turnId, String contentId, int ordinal) {
-        this.conversation = conversation;
-        this.tenantId = conversation.getTenantId();
+    public OmissionTurn(String tenantId, long conversationId, String turnId, String contentId, int ordinal) {
+        this.conversationId = conversationId;
+        this.tenantId = tenantId;
         this.turnId = turnId;
         this.contentId = contentId;
         this.ordinal = ordinal;

@@ -19,15 +19,15 @@ import org.agentmemory.api.recall.ConversationRecallRemote;
 import org.agentmemory.api.recall.MessageHit;
 import org.agentmemory.api.recall.MessageRecallRequest;
 import org.agentmemory.api.recall.ReindexStatus;
-import org.agentmemory.config.Settings;
-import org.agentmemory.conversation.control.InputRules;
-import org.agentmemory.conversation.entity.Conversation;
-import org.agentmemory.episodic.control.TextNormalization;
-import org.agentmemory.recall.control.FusedHit;
+import org.agentmemory.platform.config.Settings;
+import org.agentmemory.platform.validation.InputRules;
+import org.agentmemory.platform.text.TextNormalization;
+import org.agentmemory.platform.ranking.FusedHit;
 import org.agentmemory.recall.control.MessageIndex;
 import org.agentmemory.recall.control.MessageSearch;
 import org.agentmemory.recall.control.NeighborContext;
-import org.agentmemory.recall.control.ScoredId;
+import org.agentmemory.platform.ranking.ScoredId;
+import org.agentmemory.platform.search.SearchReindexBean;
 
 /**
  * Conversation recall: full-text, vector or hybrid search over stored messages within a user's conversations
@@ -37,7 +37,7 @@ import org.agentmemory.recall.control.ScoredId;
  * ({@code memory.recall.neighbor-weight}).
  */
 @Stateless
-@jakarta.interceptor.Interceptors(org.agentmemory.recall.boundary.ForegroundRequests.class)
+@jakarta.interceptor.Interceptors(org.agentmemory.platform.load.ForegroundRequests.class)
 public class ConversationRecallBean implements ConversationRecall, ConversationRecallRemote {
 
     @PersistenceContext(unitName = "memory")
@@ -73,8 +73,8 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
             throw new InvalidInputException("topK", "range", "topK is " + topK + "; it must be between 1 and "
                     + MessageRecallRequest.MAX_TOP_K + ".");
         }
-        MessageSearch.Scope scope = new MessageSearch.Scope(request.tenantId(), request.userId(),
-                request.chatbotId() == null ? null : Conversation.toKey(request.chatbotId()), request.conversationId());
+        MessageSearch.Scope scope = MessageSearch.Scope.of(request.tenantId(), request.userId(),
+                request.chatbotId(), request.conversationId());
         String query = TextNormalization.query(request.query());
         MessageSearch search = new MessageSearch(em);
         List<MessageSearch.Hit> hits = switch (request.effectiveMode()) {
@@ -95,8 +95,8 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
     private List<MessageSearch.Hit> hybrid(MessageSearch search, MessageSearch.Scope scope, String query, int topK) {
         int depth = Math.max(topK, settings.recallCandidates());
         // The query is embedded on a pool thread while the full-text leg runs here.
-        org.agentmemory.embedding.Overlap<float[]> embedding = org.agentmemory.embedding.Overlap.start(
-                () -> org.agentmemory.embedding.QueryVectors.orNull(settings.messageEmbeddingModel(), query), executor);
+        org.agentmemory.platform.embedding.Overlap<float[]> embedding = org.agentmemory.platform.embedding.Overlap.start(
+                () -> org.agentmemory.platform.embedding.QueryVectors.orNull(settings.messageEmbeddingModel(), query), executor);
         List<MessageSearch.Hit> fullText = search.fullTextLeg(scope, query, depth);
         float[] queryVector = embedding.join();
         List<MessageSearch.Hit> vector = queryVector == null ? List.of() : search.vectorLeg(scope, queryVector, depth);
@@ -105,7 +105,7 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
         legs.put(RecallMode.VECTOR.value(), scored(vector, byId));
         legs.put(RecallMode.FULL_TEXT.value(), scored(fullText, byId));
         List<FusedHit> ranked = NeighborContext.apply(settings.recallFusion().fuse(legs),
-                id -> position(byId.get(id)), settings.recallNeighborWeight());
+                id -> NeighborContext.Position.of(byId.get(id)), settings.recallNeighborWeight());
         List<MessageSearch.Hit> fused = new ArrayList<>();
         for (FusedHit hit : ranked) {
             MessageHit h = byId.get(hit.id());
@@ -117,12 +117,6 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
             }
         }
         return fused;
-    }
-
-    /** A message's place in its conversation: the user message, then the assistant response, of each turn. */
-    private static NeighborContext.Position position(MessageHit hit) {
-        return new NeighborContext.Position(hit.conversationId(),
-                2 * hit.sequence() + (org.agentmemory.recall.entity.TurnMessage.ASSISTANT.equals(hit.role()) ? 1 : 0));
     }
 
     private static List<ScoredId> scored(List<MessageSearch.Hit> hits, Map<String, MessageHit> byId) {
@@ -153,8 +147,8 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
     @Override
     @jakarta.interceptor.ExcludeClassInterceptors // a progress probe: polling it must not hold the embedder back
     public long pendingEmbeddings(String tenantId, String userId, Long conversationId) throws InvalidInputException {
-        org.agentmemory.conversation.control.InputRules.checkTenant(tenantId);
-        org.agentmemory.conversation.control.InputRules.checkOptionalId("userId", userId);
+        org.agentmemory.platform.validation.InputRules.checkTenant(tenantId);
+        org.agentmemory.platform.validation.InputRules.checkOptionalId("userId", userId);
         long inDatabase = MessageIndex.pendingEmbeddings(em, tenantId, userId, conversationId,
                 settings.messageEmbeddingModel().name());
         if (inDatabase > 0) {

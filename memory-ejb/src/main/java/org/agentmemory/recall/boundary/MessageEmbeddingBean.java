@@ -19,12 +19,13 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
-import org.agentmemory.config.Settings;
-import org.agentmemory.embedding.BackgroundPriority;
-import org.agentmemory.embedding.EmbeddingModel;
-import org.agentmemory.embedding.ForegroundLoad;
-import org.agentmemory.embedding.SplitEmbedding;
+import org.agentmemory.platform.config.Settings;
+import org.agentmemory.platform.embedding.BackgroundPriority;
+import org.agentmemory.platform.embedding.EmbeddingModel;
+import org.agentmemory.platform.load.ForegroundLoad;
+import org.agentmemory.platform.embedding.SplitEmbedding;
 import org.agentmemory.recall.control.MessageIndex;
+import org.agentmemory.platform.load.ForegroundRequests;
 
 /**
  * The background embedder of conversation messages ({@code memory.recall.embedding=background}, the default):
@@ -93,6 +94,10 @@ public class MessageEmbeddingBean {
 
     @Inject
     Settings settings;
+
+    /** Re-embeds episodes after a model change, in this bean's transactions. */
+    @jakarta.ejb.EJB
+    org.agentmemory.episodic.boundary.EpisodeWriterBean episodeWriter;
 
     @Resource
     TimerService timers;
@@ -223,8 +228,7 @@ public class MessageEmbeddingBean {
     public int reembedBatch(int max, boolean quiet) {
         int messages = MessageIndex.reembedOtherModels(em, messageModel(quiet), max);
         int episodes = messages < max
-                ? new org.agentmemory.episodic.control.EpisodeStore(em).reembedOtherModels(settings.embeddingModel(),
-                        max - messages)
+                ? episodeWriter.reembedOtherModels(max - messages)
                 : 0;
         return messages + episodes;
     }

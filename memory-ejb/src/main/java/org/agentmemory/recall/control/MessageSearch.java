@@ -7,13 +7,15 @@ import java.util.List;
 import jakarta.persistence.EntityManager;
 
 import org.agentmemory.api.recall.MessageHit;
-import org.agentmemory.recall.entity.TurnMessage;
+import org.agentmemory.conversation.entity.Conversation;
+import org.agentmemory.conversation.entity.TurnMessage;
 import org.hibernate.search.engine.search.predicate.dsl.BooleanPredicateClausesStep;
 import org.hibernate.search.engine.search.predicate.dsl.SearchPredicateFactory;
 import org.hibernate.search.engine.search.projection.dsl.SearchProjectionFactory;
 import org.hibernate.search.engine.search.projection.dsl.ProjectionFinalStep;
 import org.hibernate.search.mapper.orm.Search;
 import org.hibernate.search.mapper.orm.session.SearchSession;
+import org.agentmemory.platform.ranking.Similarity;
 
 /**
  * The two retrieval legs of conversation recall over the {@link TurnMessage} index. The scope (tenant, and a
@@ -31,6 +33,17 @@ public class MessageSearch {
      * @param conversationId one conversation, or {@code null}
      */
     public record Scope(String tenantId, String userId, String chatbotKey, Long conversationId) {
+        /**
+         * @param tenantId       the tenant
+         * @param userId         the user, or {@code null}
+         * @param chatbotId      one agent's id as the caller names it, or {@code null} for every agent
+         * @param conversationId one conversation, or {@code null}
+         * @return the scope, with the agent's stored key
+         */
+        public static Scope of(String tenantId, String userId, String chatbotId, Long conversationId) {
+            return new Scope(tenantId, userId, chatbotId == null ? null : Conversation.toKey(chatbotId),
+                    conversationId);
+        }
     }
 
     /**

@@ -1,5 +1,8 @@
 package org.agentmemory.recall.control;
 
+import org.agentmemory.api.recall.MessageHit;
+import org.agentmemory.conversation.entity.TurnMessage;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -7,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import org.agentmemory.platform.ranking.FusedHit;
 
 /**
  * Neighbour context for conversation recall: a message is read in the context of the messages next to it, so
@@ -32,6 +36,14 @@ public final class NeighborContext {
      * @param ordinal        the message's place in it, e.g. {@code 2 × turn sequence + (assistant ? 1 : 0)}
      */
     public record Position(long conversationId, long ordinal) {
+        /**
+         * @param hit a message hit
+         * @return its place in its conversation: the user message, then the assistant response, of each turn
+         */
+        public static Position of(MessageHit hit) {
+            return new Position(hit.conversationId(),
+                    2 * hit.sequence() + (TurnMessage.ASSISTANT.equals(hit.role()) ? 1 : 0));
+        }
     }
 
     private NeighborContext() {

@@ -1,7 +1,7 @@
 package org.agentmemory.compaction.control;
 
-import static org.agentmemory.api.conversation.TurnState.PRUNED;
-import static org.agentmemory.api.conversation.TurnState.RAW;
+import static org.agentmemory.api.compaction.TurnState.PRUNED;
+import static org.agentmemory.api.compaction.TurnState.RAW;
 import static org.agentmemory.compaction.control.Turns.sized;
 import static org.agentmemory.compaction.control.Turns.sizedHistory;
 import static org.agentmemory.compaction.control.Turns.tool;
@@ -16,7 +16,7 @@ import org.agentmemory.api.compaction.TurnTier;
 import org.agentmemory.api.compaction.TurnView;
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.conversation.TurnState;
+import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.omission.control.ContentIds;
 import org.junit.jupiter.api.Test;
 

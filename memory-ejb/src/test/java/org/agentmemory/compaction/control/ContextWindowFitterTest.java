@@ -13,10 +13,10 @@ import org.agentmemory.api.compaction.ContextBudget;
 import org.agentmemory.api.compaction.HistoryMessage;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.conversation.TurnState;
+import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.omission.control.ContentIds;
-import org.agentmemory.tokens.TokenCounter;
-import org.agentmemory.tokens.TokenCounters;
+import org.agentmemory.platform.tokens.TokenCounter;
+import org.agentmemory.platform.tokens.TokenCounters;
 import org.junit.jupiter.api.Test;
 
 class ContextWindowFitterTest {

@@ -20,9 +20,9 @@ import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.omission.control.ContentIds;
 import org.agentmemory.omission.control.Previews;
-import org.agentmemory.text.CodePoints;
-import org.agentmemory.tokens.TokenCounter;
-import org.agentmemory.tokens.TokenCounters;
+import org.agentmemory.platform.text.CodePoints;
+import org.agentmemory.platform.tokens.TokenCounter;
+import org.agentmemory.platform.tokens.TokenCounters;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -153,7 +153,7 @@ class FitterPropertyTest {
             rest = rest.length() == line.length() ? "" : rest.substring(line.length() + 1);
         }
         assertThat(rest.isEmpty() || MORE.matcher(rest).matches()).as("after the shown invocations: %s", rest).isTrue();
-        assertThat(suffix.endsWith(hint)).as("recovery hint").isEqualTo(anyNotice && view.state() == org.agentmemory.api.conversation.TurnState.PRUNED);
+        assertThat(suffix.endsWith(hint)).as("recovery hint").isEqualTo(anyNotice && view.state() == org.agentmemory.api.compaction.TurnState.PRUNED);
     }
 
     private static boolean startsWithLine(String text, String line) {

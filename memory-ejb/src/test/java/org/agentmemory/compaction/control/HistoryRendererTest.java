@@ -8,7 +8,7 @@ import java.util.List;
 import org.agentmemory.api.compaction.HistoryMessage;
 import org.agentmemory.api.compaction.TurnView;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.conversation.TurnState;
+import org.agentmemory.api.compaction.TurnState;
 import org.junit.jupiter.api.Test;
 
 class HistoryRendererTest {

@@ -1,6 +1,6 @@
 package org.agentmemory.compaction.control;
 
-import org.agentmemory.tokens.TokenCounter;
+import org.agentmemory.platform.tokens.TokenCounter;
 
 /** A counter whose counts can be done by hand: one token per whitespace-separated word. */
 final class WordCounter implements TokenCounter {

@@ -8,8 +8,8 @@ import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.context.ContextRequest;
 import org.agentmemory.compaction.control.ModelWindows;
-import org.agentmemory.tokens.TokenCounter;
-import org.agentmemory.tokens.TokenCounters;
+import org.agentmemory.platform.tokens.TokenCounter;
+import org.agentmemory.platform.tokens.TokenCounters;
 import org.junit.jupiter.api.Test;
 
 class ContextBudgetsTest {

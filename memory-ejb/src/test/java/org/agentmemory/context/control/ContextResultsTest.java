@@ -20,8 +20,8 @@ import org.agentmemory.compaction.control.ContextWindowFitter;
 import org.agentmemory.compaction.control.FittedHistory;
 import org.agentmemory.compaction.control.ModelWindows;
 import org.agentmemory.compaction.control.PrunePolicies;
-import org.agentmemory.tokens.TokenCounter;
-import org.agentmemory.tokens.TokenCounters;
+import org.agentmemory.platform.tokens.TokenCounter;
+import org.agentmemory.platform.tokens.TokenCounters;
 import org.junit.jupiter.api.Test;
 
 class ContextResultsTest {

@@ -24,9 +24,9 @@ import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.conversation.TurnState;
+import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.conversation.entity.Conversation;
-import org.agentmemory.schema.SchemaMigration;
+import org.agentmemory.platform.schema.SchemaMigration;
 import org.agentmemory.testsupport.Databases;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -117,13 +117,13 @@ class ConversationStoreTest {
         assertThat(back.toolInvocations().get(1).output()).isNull();
         assertThat(back.toolInvocations().get(1).status()).isEqualTo(InvocationStatus.ERROR);
         // JSON numbers come back as the canonical parser reads them; compare through canonical JSON.
-        assertThat(org.agentmemory.json.CanonicalJson.write(back.toolInvocations().get(0).input()))
+        assertThat(org.agentmemory.platform.json.CanonicalJson.write(back.toolInvocations().get(0).input()))
                 .isEqualTo("{\"nested\":{\"k\":[1,2.5,\"x\"]},\"path\":\"/tmp/a b.txt\"}");
         TurnRecord expected = turn.withIdentity("t-1", 1L, turn.userId(), ts, "bot/α", TurnState.RAW, 2)
                 .withToolInvocations(List.of(ok.withContent(back.toolInvocations().get(0).input(), ok.output(), ok.error()), failed))
                 .withMetadata(back.metadata());
         assertThat(back).isEqualTo(expected);
-        assertThat(org.agentmemory.json.CanonicalJson.write(back.metadata()))
+        assertThat(org.agentmemory.platform.json.CanonicalJson.write(back.metadata()))
                 .isEqualTo("{\"model\":\"gpt-4o\",\"usage\":{\"input_tokens\":10}}");
     }
 
@@ -195,7 +195,7 @@ class ConversationStoreTest {
             for (TurnRecord t : List.of(full, bare)) {
                 org.agentmemory.conversation.entity.Turn turn = store.newTurn(bulk, t, ts);
                 rows.add(turn);
-                org.agentmemory.recall.control.MessageIndex.messages(turn, t, Map.of("read it", vector), "m1")
+                org.agentmemory.conversation.control.TurnMessages.messages(turn, t, Map.of("read it", vector), "m1")
                         .forEach(rows::add);
             }
             assertThat(rows.messages()).hasSize(2); // the bare turn has no text to search
@@ -216,8 +216,8 @@ class ConversationStoreTest {
         assertThat(viaJdbc.get(0).toolInvocations().get(1).output()).isNull();
         assertThat(viaJdbc.get(0).toolInvocations().get(0).omitted()).containsEntry("output", "sha256:ab");
 
-        org.agentmemory.recall.entity.TurnMessage message = Databases.inTransaction(emf,
-                em -> em.find(org.agentmemory.recall.entity.TurnMessage.class, ids[2]));
+        org.agentmemory.conversation.entity.TurnMessage message = Databases.inTransaction(emf,
+                em -> em.find(org.agentmemory.conversation.entity.TurnMessage.class, ids[2]));
         assertThat(message.getConversationId()).isEqualTo(ids[1]);
         assertThat(message.getRole()).isEqualTo("user");
         assertThat(message.getChatbotKey()).isEqualTo("bot/α");
@@ -243,7 +243,7 @@ class ConversationStoreTest {
         assertThat(byKey.getSessionId()).isEqualTo(odd.sessionId());
         assertThat(byKey.getChatbotId()).isEqualTo("bot/α");
         assertThat(byKey.getCreatedAt()).isEqualTo(ts);
-        assertThat(org.agentmemory.json.CanonicalJson.write(byKey.getMetadata())).isEqualTo("{\"n\":2,\"topic\":\"locks\"}");
+        assertThat(org.agentmemory.platform.json.CanonicalJson.write(byKey.getMetadata())).isEqualTo("{\"n\":2,\"topic\":\"locks\"}");
         Conversation slashNotEscaped = inTx(emf, store -> store.findByKey(ConversationKey.of("bot/α", odd.userId(),
                 "a/b " + name), true));
         assertThat(slashNotEscaped).isNull();
@@ -280,7 +280,7 @@ class ConversationStoreTest {
                 .get(ids.get(0));
         assertThat(oddRow.getCreatedAt()).isEqualTo(ancient);
         assertThat(TurnMapper.key(oddRow)).isEqualTo(odd);
-        assertThat(org.agentmemory.json.CanonicalJson.write(oddRow.getMetadata())).isEqualTo("{\"n\":2,\"topic\":\"locks\"}");
+        assertThat(org.agentmemory.platform.json.CanonicalJson.write(oddRow.getMetadata())).isEqualTo("{\"n\":2,\"topic\":\"locks\"}");
 
         // One gets a turn's sequence, one new metadata, one nothing: only the first two are written, each one
         // version up; locking an id again in the same set returns the instance already read.

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.Locale;
 
 import org.agentmemory.api.conversation.InvocationStatus;
-import org.agentmemory.api.conversation.TurnState;
+import org.agentmemory.api.compaction.TurnState;
 import org.junit.jupiter.api.Test;
 
 class TurnMapperTest {

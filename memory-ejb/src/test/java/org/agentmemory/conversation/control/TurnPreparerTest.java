@@ -16,9 +16,9 @@ import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.api.omission.Omission;
 import org.agentmemory.omission.control.ContentIds;
-import org.agentmemory.tokens.TokenCounter;
-import org.agentmemory.tokens.TokenCounters;
-import org.agentmemory.tokens.TurnTokens;
+import org.agentmemory.platform.tokens.TokenCounter;
+import org.agentmemory.platform.tokens.TokenCounters;
+import org.agentmemory.platform.tokens.TurnTokens;
 import org.junit.jupiter.api.Test;
 
 /** Spec §6 steps 1–6: normalize, count, offload oversized tool outputs, recount, schema version 2. */

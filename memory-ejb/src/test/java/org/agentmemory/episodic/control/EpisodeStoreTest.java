@@ -23,6 +23,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.agentmemory.platform.text.TextNormalization;
 
 /**
  * {@link EpisodeStore}'s database work on real H2 and PostgreSQL databases (no search index here): re-embedding

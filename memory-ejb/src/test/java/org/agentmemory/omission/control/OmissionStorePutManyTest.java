@@ -79,17 +79,17 @@ class OmissionStorePutManyTest {
 
         inTx(emf, em -> {
             OmissionStore store = new OmissionStore(em);
-            Conversation c = find(em, id);
+            OmissionScope c = find(em, id);
             assertThat(store.listByTurn(c, "t-1", NOW)).containsExactly(ContentIds.contentId("first " + shared),
                     ContentIds.contentId(shared));
             assertThat(store.listByTurn(c, "t-2", NOW)).containsExactly(ContentIds.contentId(shared),
                     ContentIds.contentId("third"));
             assertThat(store.get(c, ContentIds.contentId(shared), NOW)).isEqualTo(shared);
             assertThat(store.get(c, ContentIds.contentId("third"), NOW)).isEqualTo("third");
-            long rows = em.createQuery("SELECT COUNT(o) FROM Omission o WHERE o.conversation = :c", Long.class)
-                    .setParameter("c", c).getSingleResult();
-            long indexRows = em.createQuery("SELECT COUNT(t) FROM OmissionTurn t WHERE t.conversation = :c", Long.class)
-                    .setParameter("c", c).getSingleResult();
+            long rows = em.createQuery("SELECT COUNT(o) FROM Omission o WHERE o.conversationId = :c", Long.class)
+                    .setParameter("c", c.conversationId()).getSingleResult();
+            long indexRows = em.createQuery("SELECT COUNT(t) FROM OmissionTurn t WHERE t.conversationId = :c", Long.class)
+                    .setParameter("c", c.conversationId()).getSingleResult();
             assertThat(rows).isEqualTo(3);
             assertThat(indexRows).isEqualTo(4);
             return null;
@@ -112,14 +112,15 @@ class OmissionStorePutManyTest {
         });
         inTx(emf, em -> {
             OmissionStore store = new OmissionStore(em);
-            Conversation c = find(em, id);
+            OmissionScope c = find(em, id);
             assertThat(store.get(c, ContentIds.contentId("expiring"), NOW.plusSeconds(100))).isEqualTo("expiring");
             assertThat(store.get(c, ContentIds.contentId("expiring"), NOW.plusSeconds(111))).isNull();
             return null;
         });
     }
 
-    private static Conversation find(EntityManager em, long id) {
-        return new ConversationStore(em).find("default", id, false);
+    private static OmissionScope find(EntityManager em, long id) {
+        Conversation c = new ConversationStore(em).find("default", id, false);
+        return new OmissionScope(c.getTenantId(), c.getId());
     }
 }

@@ -56,8 +56,9 @@ class OmissionStoreTest {
                 Instant.parse("2026-01-01T00:00:00Z")).getId());
     }
 
-    private static Conversation load(EntityManager em, long id) {
-        return em.find(Conversation.class, id);
+    private static OmissionScope load(EntityManager em, long id) {
+        Conversation c = em.find(Conversation.class, id);
+        return new OmissionScope(c.getTenantId(), c.getId());
     }
 
     @ParameterizedTest(name = "{0}", autoCloseArguments = false)
@@ -68,7 +69,7 @@ class OmissionStoreTest {
         String big = "line\n".repeat(10_000);
         List<String> ids = inTx(emf, em -> {
             OmissionStore store = new OmissionStore(em);
-            Conversation c = load(em, id);
+            OmissionScope c = load(em, id);
             String first = store.put(c, big, "t1", "bash", now, null);
             String second = store.put(c, "other", "t1", "bash", now, null);
             String again = store.put(c, big, "t1", "bash", now, null);
@@ -78,7 +79,7 @@ class OmissionStoreTest {
         assertThat(ids.get(0)).isEqualTo(ContentIds.contentId(big)).isEqualTo(ids.get(2)).isEqualTo(ids.get(3));
         inTx(emf, em -> {
             OmissionStore store = new OmissionStore(em);
-            Conversation c = load(em, id);
+            OmissionScope c = load(em, id);
             assertThat(store.get(c, ids.get(0), now)).isEqualTo(big);
             assertThat(store.listByTurn(c, "t1", now)).containsExactly(ids.get(0), ids.get(1));
             assertThat(store.listByTurn(c, "t2", now)).containsExactly(ids.get(0));
@@ -87,7 +88,7 @@ class OmissionStoreTest {
             assertThat(store.probe(c, ids.get(0), now)).isTrue();
             return null;
         });
-        Long rows = inTx(emf, em -> em.createQuery("SELECT COUNT(o) FROM Omission o WHERE o.conversation.id = :c", Long.class)
+        Long rows = inTx(emf, em -> em.createQuery("SELECT COUNT(o) FROM Omission o WHERE o.conversationId = :c", Long.class)
                 .setParameter("c", id).getSingleResult());
         assertThat(rows).isEqualTo(2);
     }
@@ -118,7 +119,7 @@ class OmissionStoreTest {
         Instant later = t0.plusSeconds(61);
         inTx(emf, em -> {
             OmissionStore store = new OmissionStore(em);
-            Conversation c = load(em, id);
+            OmissionScope c = load(em, id);
             assertThat(store.get(c, old, t0.plusSeconds(59))).isEqualTo("short-lived");
             assertThat(store.get(c, old, later)).isNull();
             assertThat(store.probe(c, old, later)).isFalse();
@@ -131,7 +132,7 @@ class OmissionStoreTest {
             assertThat(new OmissionStore(em).get(load(em, id), fresh, later)).isEqualTo("forever");
             return null;
         });
-        Long indexRows = inTx(emf, em -> em.createQuery("SELECT COUNT(t) FROM OmissionTurn t WHERE t.conversation.id = :c",
+        Long indexRows = inTx(emf, em -> em.createQuery("SELECT COUNT(t) FROM OmissionTurn t WHERE t.conversationId = :c",
                 Long.class).setParameter("c", id).getSingleResult());
         assertThat(indexRows).isEqualTo(1);
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.agentmemory.platform.ranking.FusedHit;
 
 class NeighborContextTest {
 

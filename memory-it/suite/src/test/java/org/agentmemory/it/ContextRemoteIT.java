@@ -21,7 +21,7 @@ import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.ConversationMemoryRemote;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.conversation.TurnState;
+import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.it.support.RemoteClient;
 import org.agentmemory.omission.control.ContentIds;
 import org.junit.jupiter.api.Test;

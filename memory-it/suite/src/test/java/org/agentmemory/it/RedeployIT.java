@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * The EAR redeployed on a running server (a new class loader, as WildFly's {@code deploy --force} or the deployment
  * scanner make one) still embeds. The native library of DJL's tokenizer loads into one class loader per file, and
  * DJL keeps it at one fixed path: before each deployment got its own copy
- * ({@code org.agentmemory.embedding.NativeTokenizerLibrary}), the redeployed EAR failed with
+ * ({@code org.agentmemory.platform.embedding.NativeTokenizerLibrary}), the redeployed EAR failed with
  * {@code UnsatisfiedLinkError: … already loaded in another classloader} and stored every message and episode
  * without a vector until the server restarted. PostgreSQL server only: the redeploy is the same on both.
  */

@@ -8,11 +8,12 @@ import jakarta.persistence.EntityManagerFactory;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.ConversationMemory;
-import org.agentmemory.config.Settings;
+import org.agentmemory.platform.config.Settings;
 
 /**
- * The product's {@link ConversationMemoryBean} wired as the container wires it, outside a container: each call runs
- * in its own resource-local transaction (the bean's {@code REQUIRED}), and its {@link ConversationCreatorBean}
+ * The product's {@link ConversationMemoryBean} and the beans it delegates to wired as the container wires them,
+ * outside a container: each call runs in its own resource-local transaction (the bean's {@code REQUIRED}), and the
+ * {@link ConversationCreatorBean}
  * creates conversations in a separate transaction of its own (its {@code REQUIRES_NEW}); the bean's own import
  * write step joins the call's transaction, and {@code addTurn} writes in it as it does in a caller's JTA
  * transaction (the group commit of calls without a transaction is not exercised here).
@@ -32,7 +33,8 @@ public final class ConversationBeans {
 
     private final EntityManagerFactory emf;
     private final Settings settings;
-    private final org.agentmemory.search.DeferredIndexing deferredIndexing = new org.agentmemory.search.DeferredIndexing();
+    private final org.agentmemory.platform.search.DeferredIndexing deferredIndexing = new org.agentmemory.platform.search.DeferredIndexing();
+    private final WriteCoordination coordination = new WriteCoordination();
 
     /**
      * @param emf      the persistence unit
@@ -56,24 +58,23 @@ public final class ConversationBeans {
         try {
             em.getTransaction().begin();
             ConversationMemoryBean bean = new ConversationMemoryBean();
-            bean.em = em;
-            bean.settings = settings;
-            bean.creator = new ResourceLocalCreator(emf);
-            bean.deferredIndexing = deferredIndexing;
-            bean.statistics = new org.agentmemory.schema.DatabaseStatisticsBean(); // never refreshes outside a container
-            // The bean calls its own REQUIRES_NEW import step through its business object; here that step
-            // simply joins this call's transaction.
-            bean.context = (jakarta.ejb.SessionContext) java.lang.reflect.Proxy.newProxyInstance(
-                    ConversationBeans.class.getClassLoader(), new Class<?>[] {jakarta.ejb.SessionContext.class},
-                    (proxy, method, args) -> {
-                        if (method.getName().equals("getBusinessObject")) {
-                            return bean;
-                        }
-                        throw new UnsupportedOperationException("SessionContext." + method.getName() + " outside a container");
-                    });
+            ResourceLocalCreator creator = new ResourceLocalCreator(emf);
+            org.agentmemory.platform.schema.DatabaseStatisticsBean statistics =
+                    new org.agentmemory.platform.schema.DatabaseStatisticsBean(); // never refreshes outside a container
+            org.agentmemory.omission.boundary.OmissionStoreBean omissions =
+                    org.agentmemory.omission.boundary.OmissionStores.of(em);
+            ConversationReaderBean reader = new ConversationReaderBean();
+            reader.em = em;
+            TurnWriterBean writer = new TurnWriterBean();
+            writer.em = em;
+            writer.settings = settings;
+            writer.creator = creator;
+            writer.statistics = statistics;
+            writer.deferredIndexing = deferredIndexing;
+            writer.coordination = coordination;
             // Every call runs in this resource-local transaction, which the bean sees as its caller's: it writes
             // in it (the path of a caller with a JTA transaction) instead of group-committing.
-            bean.transactions = (jakarta.transaction.TransactionSynchronizationRegistry) java.lang.reflect.Proxy
+            writer.transactions = (jakarta.transaction.TransactionSynchronizationRegistry) java.lang.reflect.Proxy
                     .newProxyInstance(ConversationBeans.class.getClassLoader(),
                             new Class<?>[] {jakarta.transaction.TransactionSynchronizationRegistry.class},
                             (proxy, method, args) -> {
@@ -83,6 +84,33 @@ public final class ConversationBeans {
                                 throw new UnsupportedOperationException("TransactionSynchronizationRegistry."
                                         + method.getName() + " outside a container");
                             });
+            ConversationImportBean importer = new ConversationImportBean();
+            importer.em = em;
+            importer.settings = settings;
+            importer.creator = creator;
+            importer.statistics = statistics;
+            importer.deferredIndexing = deferredIndexing;
+            importer.coordination = coordination;
+            // The bean calls its own REQUIRES_NEW import step through its business object; here that step
+            // simply joins this call's transaction.
+            importer.context = (jakarta.ejb.SessionContext) java.lang.reflect.Proxy.newProxyInstance(
+                    ConversationBeans.class.getClassLoader(), new Class<?>[] {jakarta.ejb.SessionContext.class},
+                    (proxy, method, args) -> {
+                        if (method.getName().equals("getBusinessObject")) {
+                            return importer;
+                        }
+                        throw new UnsupportedOperationException("SessionContext." + method.getName() + " outside a container");
+                    });
+            ConversationEditorBean editor = new ConversationEditorBean();
+            editor.em = em;
+            editor.settings = settings;
+            editor.creator = creator;
+            editor.omissions = omissions;
+            bean.reader = reader;
+            bean.writer = writer;
+            bean.importer = importer;
+            bean.editor = editor;
+            bean.omissions = omissions;
             T result = call.apply(bean);
             em.getTransaction().commit();
             return result;

@@ -8,7 +8,7 @@ import jakarta.persistence.EntityManagerFactory;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.EpisodicMemory;
-import org.agentmemory.config.Settings;
+import org.agentmemory.platform.config.Settings;
 import org.agentmemory.episodic.control.ReflectionService;
 
 /**

@@ -2,7 +2,7 @@ package org.agentmemory.episodic.control;
 
 import java.util.Map;
 
-import org.agentmemory.config.TestSettings;
+import org.agentmemory.platform.config.TestSettings;
 
 /** The product's {@link ReflectionService} as the container builds it, from a map of config properties. */
 public final class TestReflection {

@@ -18,15 +18,15 @@ import org.agentmemory.api.episodic.EpisodeSearchResult;
 import org.agentmemory.api.episodic.MemoryNamespace;
 import org.agentmemory.api.episodic.RecallMode;
 import org.agentmemory.api.episodic.RecallRequest;
-import org.agentmemory.config.Settings;
-import org.agentmemory.config.TestSettings;
-import org.agentmemory.embedding.EmbeddingModel;
+import org.agentmemory.platform.config.Settings;
+import org.agentmemory.platform.config.TestSettings;
+import org.agentmemory.platform.embedding.EmbeddingModel;
 import org.agentmemory.episodic.boundary.EpisodicBeans;
 import org.agentmemory.episodic.control.EpisodeMapper;
 import org.agentmemory.episodic.control.EpisodeStore;
 import org.agentmemory.episodic.control.TestReflection;
-import org.agentmemory.episodic.control.TextNormalization;
-import org.agentmemory.recall.control.ScoredId;
+import org.agentmemory.platform.text.TextNormalization;
+import org.agentmemory.platform.ranking.ScoredId;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -213,7 +213,7 @@ class EpisodicRecallOpenSearchIT {
     void vectorsAreMappedAsLuceneEngineCosineKnnVectors() {
         Map<String, org.opensearch.cluster.metadata.MappingMetadata> mappings = node.runner().admin().indices()
                 .prepareGetMappings(org.agentmemory.episodic.entity.Episode.INDEX + "-read",
-                        org.agentmemory.recall.entity.TurnMessage.INDEX + "-read")
+                        org.agentmemory.conversation.entity.TurnMessage.INDEX + "-read")
                 .get().mappings();
         assertThat(mappings).hasSize(2);
         for (org.opensearch.cluster.metadata.MappingMetadata mapping : mappings.values()) {

@@ -13,8 +13,8 @@ import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Persistence;
 
 import org.agentmemory.episodic.entity.Episode;
-import org.agentmemory.recall.entity.TurnMessage;
-import org.agentmemory.schema.SchemaMigration;
+import org.agentmemory.conversation.entity.TurnMessage;
+import org.agentmemory.platform.schema.SchemaMigration;
 import org.h2.jdbcx.JdbcDataSource;
 import org.hibernate.search.mapper.orm.Search;
 

@@ -9,7 +9,9 @@ import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.recall.MessageHit;
 import org.agentmemory.api.recall.MessageRecallRequest;
 import org.agentmemory.api.recall.ReindexStatus;
-import org.agentmemory.config.Settings;
+import org.agentmemory.platform.config.Settings;
+import org.agentmemory.platform.search.SearchBeans;
+import org.agentmemory.platform.search.SearchReindexBean;
 
 /**
  * The product's {@link ConversationRecallBean} and {@link SearchReindexBean} wired as the container wires them,
@@ -55,9 +57,7 @@ public final class RecallBeans {
      * @return the status it ended with
      */
     public ReindexStatus reindex() {
-        SearchReindexBean bean = new SearchReindexBean();
-        bean.emf = emf;
-        bean.settings = settings;
+        SearchReindexBean bean = SearchBeans.reindexBean(emf, settings);
         bean.run();
         return bean.current();
     }
@@ -69,9 +69,7 @@ public final class RecallBeans {
      * @return the status it ended with
      */
     public ReindexStatus merge() {
-        SearchReindexBean bean = new SearchReindexBean();
-        bean.emf = emf;
-        bean.settings = settings;
+        SearchReindexBean bean = SearchBeans.reindexBean(emf, settings);
         bean.merge("segments merged");
         return bean.current();
     }

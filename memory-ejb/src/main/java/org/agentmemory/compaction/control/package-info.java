@@ -28,4 +28,7 @@
  *       exceed the history budget.
  * </ul>
  */
+@Pure
 package org.agentmemory.compaction.control;
+
+import org.agentmemory.platform.Pure;

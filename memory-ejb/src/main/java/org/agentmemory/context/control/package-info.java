@@ -9,4 +9,7 @@
  * "not set" (builder), which is what the brain rebalancing rule needs; validation failures are
  * {@link java.lang.IllegalArgumentException}s naming the field, the rule and the bad values.
  */
+@Pure
 package org.agentmemory.context.control;
+
+import org.agentmemory.platform.Pure;

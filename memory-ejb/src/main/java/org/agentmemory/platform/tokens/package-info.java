@@ -5,4 +5,7 @@
  * <p>Decisions: one encoding load per process through the lazy registry; special-token text counts as
  * ordinary text; pure Java, no container types.
  */
+@Pure
 package org.agentmemory.platform.tokens;
+
+import org.agentmemory.platform.Pure;

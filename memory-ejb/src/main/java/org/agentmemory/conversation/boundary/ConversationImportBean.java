@@ -38,7 +38,6 @@ import org.agentmemory.conversation.control.LockedConversations;
 import org.agentmemory.conversation.control.TurnRows;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.platform.config.Settings;
-import org.agentmemory.platform.schema.DatabaseStatisticsBean;
 import org.agentmemory.platform.search.DeferredIndexing;
 import org.agentmemory.platform.validation.InputRules;
 
@@ -57,12 +56,6 @@ public class ConversationImportBean {
     @PersistenceContext(unitName = "memory")
     EntityManager em;
 
-    @EJB
-    ConversationCreatorBean creator;
-
-    @EJB
-    DatabaseStatisticsBean statistics;
-
     @Resource
     SessionContext context;
 
@@ -75,9 +68,15 @@ public class ConversationImportBean {
     @Inject
     WriteCoordination coordination;
 
+    @Inject
+    ConversationWriters writers;
+
+    /** Removes conversations an import created for lines that then all failed. */
+    @EJB
+    ConversationCreatorBean creator;
+
     private ConversationWriter writer() {
-        return new ConversationWriter(em, settings, coordination.conversationIds(),
-                ConversationCreatorBean.through(creator), statistics::turnsWritten);
+        return writers.writer();
     }
 
     /**
@@ -174,7 +173,7 @@ public class ConversationImportBean {
             LOG.log(Level.WARNING, "An import batch of " + byKey.values().stream().mapToInt(List::size).sum()
                     + " lines failed; storing it line by line", batchFailed);
             counts = new long[2];
-            ConversationWriter.Creation creation = ConversationCreatorBean.through(creator);
+            ConversationWriter.Creation creation = writers.creation();
             for (Map.Entry<ConversationKey, List<ImportLine>> entry : byKey.entrySet()) {
                 boolean anyStored = false;
                 for (ImportLine line : entry.getValue()) {

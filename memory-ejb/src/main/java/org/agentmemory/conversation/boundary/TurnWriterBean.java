@@ -43,7 +43,6 @@ import org.agentmemory.conversation.control.LockedConversations;
 import org.agentmemory.conversation.control.TurnRows;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.platform.config.Settings;
-import org.agentmemory.platform.schema.DatabaseStatisticsBean;
 import org.agentmemory.platform.search.DeferredIndexing;
 import org.agentmemory.platform.validation.InputRules;
 
@@ -67,12 +66,6 @@ public class TurnWriterBean {
     @PersistenceContext(unitName = "memory")
     EntityManager em;
 
-    @EJB
-    ConversationCreatorBean creator;
-
-    @EJB
-    DatabaseStatisticsBean statistics;
-
     @Resource
     SessionContext context;
 
@@ -89,11 +82,13 @@ public class TurnWriterBean {
     WriteCoordination coordination;
 
     @Inject
+    ConversationWriters writers;
+
+    @Inject
     Event<Stage2CompactionNeeded> stage2Events;
 
     private ConversationWriter writer() {
-        return new ConversationWriter(em, settings, coordination.conversationIds(), ConversationCreatorBean.through(creator),
-                statistics::turnsWritten);
+        return writers.writer();
     }
 
     /** See {@link ConversationMemoryOperations#addTurn(ConversationKey, TurnRecord, CompactionCommit)}. */

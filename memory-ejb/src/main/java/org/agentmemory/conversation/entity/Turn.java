@@ -128,17 +128,13 @@ public class Turn {
     }
 
     /**
-     * Gives the id of an instance that is inserted without the persistence context (the bulk writer
-     * {@code org.agentmemory.conversation.control.TurnRows}), from the entity's own id generator.
+     * Gives the id of an instance inserted in bulk, from the entity's own id generator ({@link BulkIds}).
      *
      * @param id the generated id
      * @throws IllegalStateException if the instance already has an id
      */
     public void assignId(long id) {
-        if (this.id != null) {
-            throw new IllegalStateException("id already assigned: " + this.id);
-        }
-        this.id = id;
+        this.id = BulkIds.assign(this.id, id);
     }
 
     public String getTenantId() {

@@ -65,11 +65,16 @@ public final class ConversationBeans {
                     org.agentmemory.omission.boundary.OmissionStores.of(em);
             ConversationReaderBean reader = new ConversationReaderBean();
             reader.em = em;
+            ConversationWriters writers = new ConversationWriters();
+            writers.em = em;
+            writers.settings = settings;
+            writers.creator = creator;
+            writers.statistics = statistics;
+            writers.coordination = coordination;
             TurnWriterBean writer = new TurnWriterBean();
             writer.em = em;
             writer.settings = settings;
-            writer.creator = creator;
-            writer.statistics = statistics;
+            writer.writers = writers;
             writer.deferredIndexing = deferredIndexing;
             writer.coordination = coordination;
             // Every call runs in this resource-local transaction, which the bean sees as its caller's: it writes
@@ -88,7 +93,7 @@ public final class ConversationBeans {
             importer.em = em;
             importer.settings = settings;
             importer.creator = creator;
-            importer.statistics = statistics;
+            importer.writers = writers;
             importer.deferredIndexing = deferredIndexing;
             importer.coordination = coordination;
             // The bean calls its own REQUIRES_NEW import step through its business object; here that step

@@ -22,8 +22,8 @@ import jakarta.ws.rs.ext.Provider;
  * whose body is over {@value #LARGE_BODY_BYTES} bytes (or of unknown length) are read and processed at the
  * same time, server-wide; others wait up to {@value #LARGE_BODY_WAIT_MS} ms, then get 503 with
  * {@code Retry-After}. A request holds its permit until its response is produced. Parsing, normalising and
- * storing a body takes many times its size in heap: a tester ran a 512 MB server out of memory (and the
- * embedded H2 database, which does not survive that, into a corrupted file) with six concurrent 7 MB turns.
+ * storing a body takes many times its size in heap, and a few concurrent large turns could run a small server out
+ * of memory (and the embedded H2 database, which does not survive that, into a corrupted file).
  * {@code POST /import} streams in bounded batches and has its own bulkhead, so it does not take a permit.
  */
 @Provider

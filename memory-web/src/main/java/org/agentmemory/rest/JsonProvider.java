@@ -21,7 +21,7 @@ import com.fasterxml.jackson.jakarta.rs.json.JsonEndpointConfig;
  * <p>The reader and writer of each body class are made once and kept. Jackson's provider would look them up
  * per request under a key hashed from the resource method's annotations, and hashing the OpenAPI and Fault
  * Tolerance annotations of a method (nested {@code @APIResponse}s, long descriptions) reflectively on every
- * request took about 2 % of an {@code addTurn}'s CPU. Only Jackson's own annotations ({@code @JsonView},
+ * request showed in the profile of {@code addTurn}. Only Jackson's own annotations ({@code @JsonView},
  * {@code @JacksonFeatures}) would change a reader or writer, and the API uses none on its resources.
  */
 @Provider

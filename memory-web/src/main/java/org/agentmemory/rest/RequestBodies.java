@@ -15,7 +15,7 @@ import org.agentmemory.api.InvalidInputException;
  *
  * <p>Resources call this explicitly instead of annotating parameters with {@code @Valid}: parameter
  * annotations make RESTEasy and the CDI validation interceptor both run executable validation on every call
- * (measured: about 100 KB of garbage per request, most of the server's allocation), while validating the
+ * (about 100 KB of garbage per request, most of the server's allocation), while validating the
  * bean once with the shared validator costs a few microseconds.
  */
 @ApplicationScoped

@@ -16,11 +16,10 @@ import org.agentmemory.api.conversation.TurnRecord;
 /**
  * Writes turns and tool invocations field by field on Jackson's generator, in the form the mapper derives from the
  * records (component order, every component present, {@code null} written as {@code null}, enums in lower case);
- * maps and instants still go through the mapper's own serializers. A history of 1,000 turns is mostly turns, and
- * the generic record serializer's per-property dispatch showed in its profile: measured on 2 cores, {@code GET
- * /conversations/{id}} of 1,000 turns took 21–22 ms of server CPU with it and 18 ms with these (issue 2's
- * getHistory benchmark). {@code TurnSerializersTest} checks that the output equals the generic serializer's for
- * turns with every component set and with none.
+ * maps and instants still go through the mapper's own serializers. A long history is mostly turns, and the generic
+ * record serializer's per-property dispatch showed in the profile of {@code GET /conversations/{id}}.
+ * {@code TurnSerializersTest} checks that the output equals the generic serializer's for turns with every
+ * component set and with none.
  */
 final class TurnSerializers {
 

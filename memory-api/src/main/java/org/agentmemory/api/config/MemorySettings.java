@@ -92,9 +92,8 @@ public final class MemorySettings {
      * {@code all-minilm-l6-v2-q} (sentence-transformers all-MiniLM-L6-v2 quantized to int8; mean pooling, a 256
      * word-piece window), {@code all-minilm-l6-v2} (the same model in float32) or {@code bge-small-en-v1.5-q}
      * (BAAI bge-small-en-v1.5, int8; CLS pooling, a 512 word-piece window, the model's instruction prefix on
-     * queries); all give 384 dimensions. The default is the model of the reference (spec §10.5) in int8: on
-     * LoCoMo its vectors recall as the float32 model does (R@10 0.494 against 0.493) at half the CPU, and it takes
-     * 10,000 episodes in at 310 episodes/s against 137 for bge-small ({@code EpisodeLoadBenchmark}). Changing it
+     * queries); all give 384 dimensions. The default is the model of the reference (spec §10.5) in int8: it recalls
+     * as the float32 model does at half the CPU (docs/decisions/0005-embedding-models.md). Changing it
      * makes the background embedder re-embed episodes; until an episode is re-embedded, vector recall leaves it
      * out (its vector cannot be compared with the new model's) and full-text recall still finds it.
      * Default: {@value Defaults#EMBEDDING_MODEL}.
@@ -103,9 +102,8 @@ public final class MemorySettings {
 
     /**
      * Embedding model of conversation recall (stored user messages and assistant responses). Same values as
-     * {@value #EMBEDDING_MODEL}. The default was chosen by measurement on LoCoMo ({@code LocomoBenchmark}): with
-     * bge-small-en-v1.5 the vector leg recalls R@10 0.607 against 0.493 for MiniLM, and hybrid recall 0.708
-     * against 0.687 (the target is 0.70), for 9.1 ms of CPU per message against 5.3 ms. Changing it makes the
+     * {@value #EMBEDDING_MODEL}. The default recalls best on LoCoMo for about twice MiniLM's CPU per message
+     * (docs/decisions/0005-embedding-models.md). Changing it makes the
      * background embedder re-embed the messages. Default: {@value Defaults#MESSAGE_EMBEDDING_MODEL}.
      */
     public static final String MESSAGE_EMBEDDING_MODEL = "memory.embedding.message-model";
@@ -123,14 +121,13 @@ public final class MemorySettings {
      * The share of one core the background embedder of conversation messages may keep while clients are being
      * served (business calls in flight, or ended less than 250 ms ago): it then embeds small batches and pauses
      * after each, so writes are not slowed by vectors nobody is waiting for yet; when the service is quiet it runs
-     * at full speed and catches up, on every core (cores / {@code memory.embedding.threads} calls at once; 93 → 157
-     * messages/s on 2 cores). {@code 1} never pauses. With one ONNX Runtime thread per call (the default
+     * at full speed and catches up, on every core (cores / {@code memory.embedding.threads} calls at once).
+     * {@code 1} never pauses. With one ONNX Runtime thread per call (the default
      * {@code memory.embedding.threads}) the embedder's threads also run at the lowest CPU priority (nice 19, on
      * Linux), so this share is at most what it takes: requests get a busy core at once, and the embedder takes
      * only what they leave idle. While the requests saturate the machine (on average as many in flight as there
-     * are cores, since the embedder's last batch) it keeps a fifth of this share instead. Measured with 8 REST
-     * writers on 2 cores
-     * ({@code ConversationBenchmark}): see the README. Type: double in (0, 1]. Default:
+     * are cores, since the embedder's last batch) it keeps a fifth of this share instead
+     * (docs/decisions/0006-background-embedding.md). Type: double in (0, 1]. Default:
      * {@value Defaults#EMBEDDING_BUSY_SHARE}.
      */
     public static final String EMBEDDING_BUSY_SHARE = "memory.embedding.busy-share";
@@ -186,9 +183,8 @@ public final class MemorySettings {
     /**
      * Hour of the day (UTC) at which every server merges its search indexes into one segment, as
      * {@code POST /admin/reindex/merge} does: a steady stream of writes leaves many small segments and k-NN
-     * search walks one graph per segment (100,000 episodes: hybrid recall p95 43–50 ms straight after ingest, 18–19 ms merged).
-     * A merge rewrites the index in the background (about 4 minutes for 100,000 episodes on 2 cores); searches
-     * and writes go on. {@code -1} turns the nightly merge off. Type: int, −1 to 23. Default:
+     * search walks one graph per segment (docs/decisions/0007-index-merges.md). A merge rewrites the index in the
+     * background; searches and writes go on. {@code -1} turns the nightly merge off. Type: int, −1 to 23. Default:
      * {@value Defaults#SEARCH_MERGE_HOUR}.
      */
     public static final String SEARCH_MERGE_HOUR = "memory.search.merge-hour";
@@ -197,8 +193,8 @@ public final class MemorySettings {
      * Documents written to a server's search indexes (episodes and conversation messages inserted, updated or
      * deleted) after which that server merges its indexes into one segment as soon as no document has been written
      * for {@value #SEARCH_QUIET_MERGE_SECONDS} seconds: a bulk ingest is followed by a merge within minutes instead
-     * of at the nightly hour. A merge rewrites the whole index on one core (about 3 minutes for 100,000 episodes on
-     * 2 cores); searches and writes go on meanwhile. It does not start while a reindex or another merge runs.
+     * of at the nightly hour. A merge rewrites the whole index on one core; searches and writes go on meanwhile. It
+     * does not start while a reindex or another merge runs.
      * {@code 0} turns it off. Type: long, ≥ 0. Default: {@value Defaults#SEARCH_QUIET_MERGE_WRITES}.
      */
     public static final String SEARCH_QUIET_MERGE_WRITES = "memory.search.quiet-merge-writes";
@@ -208,12 +204,11 @@ public final class MemorySettings {
      * refreshes PostgreSQL's planner statistics of them ({@code ANALYZE} of {@code conversation}, {@code turn},
      * {@code tool_invocation} and {@code turn_message}, in the background, never in a write's transaction): counted
      * in turns this server wrote, at least {@value Defaults#DB_ANALYZE_MIN_TURNS} turns; where autovacuum is off it runs
-     * {@code VACUUM (ANALYZE, TRUNCATE false)} instead (the conversation rows every write updates otherwise keep their dead versions:
-     * 173,764 dead against 10,660 live after one benchmark run). Its {@code ANALYZE} samples 3,000 rows per table
-     * (statistics target 10, for its own session; 30,000 by default, which took 10 times as long). Without it, statistics are
-     * those of whenever autovacuum last ran (never where autovacuum is off, up to a minute late during a bulk
-     * import), and PostgreSQL keeps plans made for near-empty tables: an import's turn-id lookup then scans the whole
-     * turn table (measured: 1,853 turns/s at 490,000 turns, 6,914 once analyzed). {@code 0} turns it off (H2 keeps
+     * {@code VACUUM (ANALYZE, TRUNCATE false)} instead (the conversation rows every write updates otherwise keep their
+     * dead versions). Its {@code ANALYZE} samples 3,000 rows per table (statistics target 10, for its own session).
+     * Without it, statistics are those of whenever autovacuum last ran (never where autovacuum is off, up to a minute
+     * late during a bulk import), and PostgreSQL keeps plans made for near-empty tables: an import's turn-id lookup
+     * then scans the whole turn table (docs/decisions/0008-planner-statistics.md). {@code 0} turns it off (H2 keeps
      * its statistics itself; nothing is done there). Type: double, ≥ 0. Default: {@value Defaults#DB_ANALYZE_GROWTH}.
      */
     public static final String DB_ANALYZE_GROWTH = "memory.db.analyze-growth";
@@ -248,7 +243,7 @@ public final class MemorySettings {
     public static final String REFLECTION_READ_TIMEOUT_MS = "memory.reflection.read-timeout-ms";
 
     /**
-     * When the vectors of conversation messages (conversation recall, issue 5) are computed:
+     * When the vectors of conversation messages (conversation recall) are computed:
      * {@code background} — the write stores the message for full-text search at once and a timer embeds new
      * messages in batches (the next batch at once while a backlog remains, otherwise a second later), so writes
      * never wait for the model (vector and hybrid recall see a message within about a second); {@code inline} — the write embeds its messages before it takes the

@@ -6,7 +6,7 @@ import org.agentmemory.api.InvalidInputException;
 
 /**
  * Conversation recall: full-text, vector and hybrid search over the stored messages of a user's
- * conversations (issue 5 item 6), and the mass reindex of the search indexes. Messages become searchable in
+ * conversations, and the mass reindex of the search indexes. Messages become searchable in
  * the transaction that stores their turn.
  */
 public interface ConversationRecallOperations {
@@ -29,8 +29,8 @@ public interface ConversationRecallOperations {
 
     /**
      * Starts merging every search index into one segment in the background (Lucene force-merge). Many small
-     * segments pile up under a steady stream of writes, and k-NN search walks one HNSW graph per segment: on
-     * 100,000 episodes straight after ingest gave hybrid recall p95 43–50 ms (background merges still running), one segment 18–19 ms. Run it after a bulk
+     * segments pile up under a steady stream of writes, and k-NN search walks one HNSW graph per segment
+     * (docs/decisions/0007-index-merges.md). Run it after a bulk
      * import; a reindex ends with it anyway. Searches and writes keep working while it runs. Its progress is
      * {@link #reindexStatus()} (a merge and a reindex never run at the same time).
      *

@@ -215,7 +215,7 @@ final class ConversationBatches {
      * {@value #IDS_PER_QUERY} (conversation, turn id) pairs, joined as a {@code VALUES} list so that each pair is
      * looked up in the unique index (see {@link #findIdsByKeys}: an {@code IN} list of conversations and one of
      * turn ids was planned as a scan of the whole turn table on PostgreSQL when the same turn ids occur in many
-     * conversations, 200 ms per query at 170,000 turns).
+     * conversations).
      *
      * @param turnIds the candidate turn ids of each conversation, by conversation id
      * @return conversation id → the subset of its candidates that is stored
@@ -251,8 +251,7 @@ final class ConversationBatches {
 
     /**
      * Runs {@link #existingTurnIds}' statement in plain JDBC on the transaction's connection: the same SQL without the
-     * native query's result processing (issue 2's addTurn benchmark, JFR: 6.6 → 2.5 % of the request thread's
-     * samples).
+     * native query's result processing (docs/decisions/0003-bulk-writes-in-jdbc.md).
      *
      * @return (conversation id, turn id) rows
      */

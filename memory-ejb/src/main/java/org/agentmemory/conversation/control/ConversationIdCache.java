@@ -7,8 +7,8 @@ import org.agentmemory.api.conversation.ConversationKey;
 
 /**
  * The ids of recently written conversations by key, so that a group-committed write of turns can lock its
- * conversations by primary key at once instead of first looking each key up (a query per batch, 20 % of a batch
- * write's CPU when measured). Thread-safe; no container types; least recently used entries go first.
+ * conversations by primary key at once instead of first looking each key up (a query per batch). Thread-safe; no
+ * container types; least recently used entries go first.
  *
  * <p>An entry is only a hint, never trusted on its own: the writer locks the row by id and checks that it is still
  * there and carries the same key. Ids are never reused and a conversation's key never changes, so a row found

@@ -56,7 +56,7 @@ public class ConversationStore {
     /**
      * The writers' row lock is taken with SQL's {@code SELECT … FOR UPDATE} (H2 and PostgreSQL alike) rather than
      * a JPQL query with a pessimistic lock mode: Hibernate 6.6 translates a locking JPQL query to SQL again on
-     * every execution (measured: 6 % of an {@code addTurn}'s CPU), a native one it does not.
+     * every execution, a native one it does not.
      */
     private jakarta.persistence.Query lockQuery(String sql) {
         return em.createNativeQuery(sql, Conversation.class);

@@ -17,17 +17,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@code minExtraBatch} items are queued. A second writer overlaps its statements with the first one's waits for
  * the database (its commit above all); but every batch costs a transaction, a lock statement, a lookup and a
  * commit whatever its size, and a second writer that starts for every single item that arrives keeps batches at
- * one or two items. On the benchmark of issue 2 (8 clients, 2 cores) a threshold of 4 raised the mean batch from
- * 2.2 to 3.0 turns and took 15–25 % off the server's and the database's CPU per turn.
+ * one or two items (docs/decisions/0002-group-commit.md).
  *
  * <p>Commits overlap the next batch's statements: a writer that has sent all of its batch's statements says so
  * ({@link BatchWriter#write}'s {@code committing} callback), and from then on its batch, which only waits for the
  * database's answer to its commit, no longer counts against {@code maxWriters}; it still counts as a batch in
- * progress, so further batches still wait for {@code minExtraBatch} items and keep their size. On issue 2's benchmark
- * (8 clients, 2 cores) the writers had spent 60 % of their time waiting for that answer (PostgreSQL's WAL flush)
- * while the next batch waited for a writer's place; with the callback the mean batch stayed at 3.1 turns, and the
- * gain in turns/s was a few percent, within that machine's noise. Counting the committing batches out of the
- * {@code minExtraBatch} rule as well made batches smaller (2.3 turns) and gained nothing measurable.
+ * progress, so further batches still wait for {@code minExtraBatch} items and keep their size.
  *
  * <p>Waking: each caller waits on a condition of its own. A finished batch wakes the callers whose items it
  * wrote, and the caller at the head of the queue when a further batch may start (it writes the queue); a caller
@@ -171,9 +166,8 @@ public final class GroupCommit<T, R> {
 
     /**
      * Wakes the caller whose item heads the queue when a batch may start (under the lock). One thread, not every
-     * waiting caller: on issue 2's benchmark (8 clients, batches of about 3 turns) waking all of them after every
-     * batch made 4–5 threads per batch wake, find nothing to do and sleep again, on cores the database's commit
-     * and the next batch were waiting for.
+     * waiting caller: the others would wake, find nothing to do and sleep again, on cores the database's commit and
+     * the next batch are waiting for.
      */
     private void wakeNextWriter() {
         if (mayStartBatch()) {

@@ -22,11 +22,9 @@ import org.agentmemory.conversation.entity.Conversation;
  * {@link #write}, never by a flush, and only for rows that changed; each written row's version goes up by one, as the
  * entity's {@code @Version} does on a flush.
  *
- * <p>Why: locking the rows through a native query with an entity result, then updating them in the flush, took about
- * a sixth of a group-committed {@code addTurn}'s CPU in its request thread (JFR on issue 2's benchmark, 2 cores: 12 %
- * of the samples in the locking query, 4 % in the flush's update): the result mapping is built again for every
- * execution, the row is hydrated and snapshot, and the flush dirty-checks it. Here a row is read once and written
- * with one batched statement (3 % of the samples in the lock, connection checkout aside).
+ * <p>Why: locking the rows through a native query with an entity result, then updating them in the flush, builds the
+ * result mapping again for every execution, hydrates and snapshots the row, and dirty-checks it in the flush. Here
+ * a row is read once and written with one batched statement (docs/decisions/0003-bulk-writes-in-jdbc.md).
  *
  * <p>Rows are locked in ascending id order (one statement per {@value #IDS_PER_QUERY} ids; the id list padded to a
  * power of two, so that a few statements, prepared once per connection, serve every batch), the order the other
@@ -122,7 +120,7 @@ public final class LockedConversations {
      * driver sends in one round trip and the server runs in order, so the query still sees what the last holder
      * of a lock committed: a group-committed {@code addTurn} batch locked its conversations and asked which of its
      * turn ids they already hold in two round trips, each a wait of the batch's writer while other calls queue
-     * behind it (issue 2). Elsewhere (H2), or with more ids, the query runs on its own after the lock.
+     * behind it. Elsewhere (H2), or with more ids, the query runs on its own after the lock.
      *
      * @param con      the transaction's connection
      * @param ids      conversation ids

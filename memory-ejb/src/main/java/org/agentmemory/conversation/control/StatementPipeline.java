@@ -11,9 +11,8 @@ import java.util.List;
  * are joined into one prepared statement of several commands ({@code "INSERT …; INSERT …; UPDATE …"}), which the
  * driver sends in one round trip (a parse, bind and execute message per command, then a single sync) and which
  * the server runs in order; elsewhere (H2) each statement runs on its own when it is added. A group-committed
- * {@code addTurn} batch used to write its turns, invocations, messages and conversation rows in four round trips,
- * each a wait of the batch's writer for the server while other calls queue behind it (issue 2's REST benchmark:
- * 8 clients on 2 cores left a quarter of the CPU idle, the calls waiting in the group commit).
+ * {@code addTurn} batch would otherwise write its turns, invocations, messages and conversation rows in four round
+ * trips, each a wait of the batch's writer for the server while other calls queue behind it.
  *
  * <p>Statements run in the order they were added, so a statement finds the rows its foreign keys point to when
  * they were added before it. A pending group runs when {@link #execute} is called, or before a statement whose

@@ -166,7 +166,7 @@ public final class TurnMapper {
      */
     static TurnState state(String stored) {
         // Histories map thousands of rows per read: the upper-casing copy of valueOf showed in profiles of
-        // getHistory (about 2 % of its CPU), so the stored lower-case names are looked up first.
+        // getHistory, so the stored lower-case names are looked up first.
         TurnState state = STATES.get(stored);
         return state != null ? state : TurnState.valueOf(stored.toUpperCase(Locale.ROOT));
     }

@@ -81,9 +81,8 @@ final class TurnReads {
                 return List.of();
             }
             // The invocations of exactly the turns read, by their primary keys: one index scan of
-            // (turn_pk, ordinal) in key order, with no join back to the turn table and no sort. Joining on
-            // (conversation_id, seq) instead took 8 ms for 1,000 turns on PostgreSQL (a nested loop, then an
-            // incremental sort), and with fresh statistics the planner chose a parallel plan of 18 ms.
+            // (turn_pk, ordinal) in key order, with no join back to the turn table and no sort (a join on
+            // (conversation_id, seq) was planned as a nested loop and an incremental sort, or a parallel plan).
             Long[] turnPks = new Long[turns.size()];
             for (int i = 0; i < turnPks.length; i++) {
                 turnPks[i] = (Long) turns.get(i)[0];

@@ -20,8 +20,8 @@ import org.agentmemory.platform.search.VectorBytesConverter;
  * statements (on PostgreSQL all in one round trip, {@link StatementPipeline}) instead of through the persistence
  * context. Every turn the service stores is written here: single {@code addTurn}
  * calls, group-committed batches of them, {@code turns/batch} and imports. Flushing these entities through
- * Hibernate (cascades, dirty checks, insert actions, a binding step per column) took about 45 % of an import
- * lane's CPU and 17 % of an {@code addTurn}'s; here each row is bound once.
+ * Hibernate costs cascades, dirty checks, insert actions and a binding step per column; here each row is bound once
+ * (docs/decisions/0003-bulk-writes-in-jdbc.md).
  *
  * <p>The rows are exactly those the entities map (same tables, columns and attribute converters; the store test
  * reads rows written both ways back equal), and the ids come from the entities' own generators ({@link Ids}; {@link EntityMappings} gives both), so

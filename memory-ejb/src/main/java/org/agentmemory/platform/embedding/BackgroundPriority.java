@@ -13,8 +13,8 @@ import java.util.logging.Logger;
  * clients' requests leave idle. The application's own pacing ({@code memory.embedding.busy-share}) acts between
  * batches only: a batch that started keeps its core until it ends (a quiet batch of 128 messages on every core takes
  * seconds on a slow machine), and a request arriving meanwhile shares the cores with it. The kernel's scheduler
- * instead gives a runnable thread of normal priority the core at once: measured on 2 cores, the background
- * embedder's quarter of a core cost REST {@code addTurn} about a fifth of its throughput at normal priority (issue 2).
+ * instead gives a runnable thread of normal priority the core at once
+ * (docs/decisions/0006-background-embedding.md).
  *
  * <p>On Linux a thread's nice value is its own: {@code setpriority(PRIO_PROCESS, tid, 19)} (through JNA, which the
  * embedding runtime already bundles) lowers the calling thread only, and any process may lower its threads'

@@ -65,7 +65,7 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
 
     /**
      * Longest text embedded, in code points: a longer text is embedded by its first this many code points
-     * (about 8 chunks of a 512-piece window, ~80 ms of CPU); message search indexes the same head
+     * (about 8 chunks of a 512-piece window); message search indexes the same head
      * ({@code MessageTexts}). Without this bound a multi-megabyte message would hold its transaction for minutes, and the native tokenizer
      * aborts the JVM on inputs of several megabytes.
      */

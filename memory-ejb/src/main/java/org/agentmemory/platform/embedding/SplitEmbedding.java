@@ -13,7 +13,7 @@ import java.util.concurrent.Executor;
  * {@link BackgroundPriority}). Used
  * by the background embedder while the service is quiet, so that a backlog is embedded on every core: one
  * inference with one ONNX Runtime thread keeps one core busy, and short texts gain little from more intra-op
- * threads (measured on 2 cores, bge-small-en-v1.5-q: 95 texts/s from one caller, 196–200 from two). Vectors are
+ * threads (docs/decisions/0005-embedding-models.md: two callers embed about twice as many texts as one). Vectors are
  * those of the wrapped model, in input order. Everything else is delegated. Thread-safe when the wrapped model is.
  */
 public final class SplitEmbedding implements EmbeddingModel {

@@ -12,8 +12,7 @@
  * with overlap and the chunk vectors averaged by word-piece weight, instead of being silently truncated as
  * sentence-transformers does; embedding runs on the caller's thread with a bounded number of ONNX Runtime
  * threads ({@code memory.embedding.threads}). Each memory has its own model: episodes use the reference's
- * MiniLM in int8 (same recall as float32 for half the CPU; 310 episodes/s ingested against 137 with bge);
- * conversation messages use bge-small, chosen on LoCoMo (vector R@10 0.607 against 0.493, hybrid 0.708 against
- * 0.687 for MiniLM).
+ * MiniLM in int8, conversation messages bge-small in int8, chosen on LoCoMo
+ * (docs/decisions/0005-embedding-models.md).
  */
 package org.agentmemory.platform.embedding;

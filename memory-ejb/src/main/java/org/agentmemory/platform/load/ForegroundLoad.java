@@ -7,8 +7,8 @@ import java.util.function.LongSupplier;
 
 /**
  * Foreground requests in flight, and how background embedding paces itself against them: embedding is the most
- * CPU-hungry work of the service (tens of ms of CPU per message with the default model, bge-small int8: about
- * 50 ms on a 2-core AMD EPYC, from a quiet catch-up of 31–33 messages/s on 1.6 cores), and computing vectors while
+ * CPU-hungry work of the service (tens of milliseconds of CPU per message with the default model), and computing
+ * vectors while
  * clients wait for their writes to commit would make every write slower. While requests are being served (or were
  * within the last {@value #QUIET_MS} ms) the embedder works in small batches and pauses after each one, so that it
  * keeps at most a configured share of one core ({@code memory.embedding.busy-share}); when the service is quiet it
@@ -92,10 +92,8 @@ public final class ForegroundLoad {
     /**
      * The share of one core background work keeps while the service is busy: the configured one, or a fifth of it
      * while the foreground saturates the machine, i.e. while requests were in flight on average at least as many
-     * as there are cores. Measured on issue 2's benchmark (8 clients, 2 cores): the embedder's quarter of a core,
-     * which it took from the idle time between requests, cost REST {@code addTurn} 10–15 % of its throughput (40 s
-     * windows in turn: 1,059 turns/s on average at the configured share, 1,257 at a fifth of it), because requests
-     * that are all waiting for one another leave no idle time to take that does not delay them.
+     * as there are cores: requests that are all waiting for one another leave no idle time to take that does not delay
+     * them (docs/decisions/0006-background-embedding.md).
      *
      * @param configured  the configured share ({@code memory.embedding.busy-share}), in (0, 1]
      * @param concurrency requests in flight on average since the last batch ({@link #concurrency})

@@ -39,13 +39,13 @@ import org.agentmemory.platform.config.Settings;
  *
  * <p>Why: PostgreSQL refreshes statistics through autovacuum, which may be off, and otherwise checks at most once
  * a minute; meanwhile a bulk import into tables that were nearly empty ran on plans made for them (the turn-id
- * lookup read the whole turn table for each batch: 1,853 turns/s at 490,000 turns instead of 6,914). Nothing is
- * done on other databases (H2 refreshes its own statistics as rows change).
+ * lookup read the whole turn table for each batch; docs/decisions/0008-planner-statistics.md). Nothing is done on
+ * other databases (H2 refreshes its own statistics as rows change).
  *
  * <p>Where autovacuum is off (read once, when the application starts), a refresh is {@code VACUUM (ANALYZE, TRUNCATE
  * false)} (without truncation it takes no lock that blocks reads or writes either): nothing else
- * would remove the dead versions of the conversation rows that every write updates (after one benchmark run: 173,764
- * dead against 10,660 live rows; the row locks and key lookups of every batch walk them) or mark the insert-only
+ * would remove the dead versions of the conversation rows that every write updates (the row locks and key lookups of
+ * every batch walk them) or mark the insert-only
  * tables' pages all-visible for the turn-id lookup's index-only scans. Where it is on, vacuuming is left to it.
  */
 @Singleton
@@ -62,9 +62,9 @@ public class DatabaseStatisticsBean {
     /**
      * The statistics target of a refresh's {@code ANALYZE} (PostgreSQL's {@code default_statistics_target}, set for the
      * refresh's own session only): it samples 300 × this many rows of each table, 3,000 instead of the default
-     * 30,000. The planner needs the tables' sizes and the spread of their key columns, which a small sample gives.
-     * Reading 30,000 rows of each table made a refresh's {@code ANALYZE} take about 1.3 s of the database at 240,000
-     * turns (0.13 s at this target), taken from the writes it runs beside. Columns given a target of their own keep it.
+     * 30,000. The planner needs the tables' sizes and the spread of their key columns, which a small sample gives, and
+     * a larger sample takes its time from the writes the refresh runs beside. Columns given a target of their own keep
+     * it.
      */
     static final int STATISTICS_TARGET = 10;
 

@@ -25,7 +25,7 @@ import org.hibernate.search.mapper.orm.Search;
 
 /**
  * Makes the search indexes agree with the database after an unclean stop ({@code kill -9}, a crash, a power loss),
- * before the service takes its first request (issue 31, item 1).
+ * before the service takes its first request (docs/decisions/0004-durable-commits-and-index-reconciliation.md).
  *
  * <p>Why: every write commits its rows to the database first; its index writes follow and become durable at the
  * index's own commit, which on the embedded Lucene backend runs about once a second (Hibernate Search's

@@ -10,14 +10,15 @@ import java.util.function.LongSupplier;
  * into one segment once a bulk write has ended ({@code memory.search.quiet-merge-writes}).
  *
  * <p>Why: every refresh during a bulk write flushes a small segment, and k-NN search walks one HNSW graph per
- * segment. Measured with 100,000 episodes ({@code EpisodeLoadBenchmark}, agent-wide hybrid recall): p95 46.0 ms
- * straight after the ingest, 20.6 ms after the automatic merge, which began 60 s after the last write and took
- * 113 s. Without this, the index waits for the nightly merge ({@code memory.search.merge-hour}). Thread-safe; no
- * container types.
+ * segment (docs/decisions/0007-index-merges.md). Without this, the index waits for the nightly merge
+ * ({@code memory.search.merge-hour}). Thread-safe; no container types.
  */
 public final class IndexWrites {
 
-    /** The deployment's counter, fed by {@link IndexWritesListener}. */
+    /**
+    * The deployment's counter, fed by {@link IndexWritesListener}. Static because the JPA provider, not CDI,
+    * instantiates entity listeners; this class owns it, and its class loader is the deployment's.
+    */
     public static final IndexWrites DEPLOYMENT = new IndexWrites(System::nanoTime);
 
     private final LongSupplier nanoClock;

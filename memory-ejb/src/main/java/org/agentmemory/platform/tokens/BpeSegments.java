@@ -8,8 +8,8 @@ import java.util.function.ToIntFunction;
  *
  * <p>Why: jtokkit encodes one pre-tokenizer piece (a run of letters, for example) at a time, and for a
  * piece longer than a few hundred bytes it needs about 160 bytes of heap per byte of the piece: a 4 MB
- * message that is one "word" exhausts a 1 GB heap (measured: 1 M CJK characters without punctuation took
- * 480 MB). Natural text never has such pieces, but a service that accepts any input must survive them.
+ * message that is one "word" exhausts a 1 GB heap. Natural text never has such pieces, but a service that
+ * accepts any input must survive them.
  *
  * <p>Rules: a text of at most {@value #SEGMENT_CHARS} UTF-16 units is counted whole. A longer one is cut
  * into segments of at most that many units and their counts added. Each cut is made, searching back from

@@ -15,7 +15,7 @@ import com.knuddels.jtokkit.api.EncodingType;
  * process"). Names: {@code o200k_base} (default), {@code cl100k_base}, {@code heuristic}. If a BPE
  * encoding cannot be loaded, the heuristic is used and one WARNING is logged per process and name.
  *
- * <p>The lazy jtokkit registry loads only the encoding asked for (the eager one loads all, ≈0.9 s).
+ * <p>The lazy jtokkit registry loads only the encoding asked for (the eager one loads all of them at start).
  */
 public final class TokenCounters {
 

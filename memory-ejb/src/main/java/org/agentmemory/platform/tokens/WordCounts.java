@@ -27,9 +27,8 @@ import java.util.function.ToIntFunction;
  *       remembered. A longer word (compact JSON of a tool's input, a URL) is split further at cut 2 of
  *       {@link BpeSegments} (before a character that is none of letter, number, mark or apostrophe and follows a
  *       letter or number, where both pre-tokenizers end a piece as well), and its parts are looked up the same way;
- *       a part still longer is counted each time and never remembered. Measured on issue 2's {@code addTurn}
- *       benchmark: counting a 36-character JSON input through the encoder took half of the turn's token
- *       counting.</li>
+ *       a part still longer is counted each time and never remembered (a compact JSON input counted whole
+ *       through the encoder cost as much as the rest of its turn's counting).</li>
  *   <li>Words are remembered in two generations of at most {@code capacity} words each: when the current one
  *       is full it becomes the previous one (the older previous one is dropped) and a new one starts; a word
  *       found only in the previous generation is copied into the current one. Words in use survive a turnover,
@@ -37,8 +36,8 @@ import java.util.function.ToIntFunction;
  *       concurrent writers a generation can exceed {@code capacity} by at most one word per writing thread.</li>
  * </ul>
  *
- * <p>Memory: at most about 2 × {@code capacity} words of at most {@value #MAX_WORD_CHARS} units: about 6 MB
- * per encoding at the default capacity for Latin text, 9 MB at worst. The table holds short fragments of the
+ * <p>Memory: at most about 2 × {@code capacity} words of at most {@value #MAX_WORD_CHARS} UTF-16 units per
+ * encoding. The table holds short fragments of the
  * texts counted (never persisted; they leave it as the generations turn over).
  */
 final class WordCounts {

@@ -54,8 +54,16 @@ public class AnswersResource {
      * @param question the question
      * @param answer   any JSON value
      */
-    public record StoreAnswer(@NotNull(message = "agentId is required") String agentId,
-            @NotNull(message = "turnId is required") String turnId, String question, Object answer) {
+    @Schema(description = "Body of PUT /answers.")
+    public record StoreAnswer(
+            @Schema(description = "The agent; required, 1 to 128 code points, not blank, no control characters.")
+            @NotNull(message = "agentId is required") String agentId,
+            @Schema(description = "The turn; required, 1 to 128 code points, not blank, no control characters.")
+            @NotNull(message = "turnId is required") String turnId,
+            @Schema(description = "The question (no NUL characters); absent or null is stored as \"\".")
+            String question,
+            @Schema(description = "The answer: any JSON value (text, number, boolean, object, list or null).")
+            Object answer) {
     }
 
     @EJB
@@ -72,6 +80,8 @@ public class AnswersResource {
     @Operation(summary = "Store an interaction", description = "Stores or replaces the question and answer of a turn.")
     @APIResponse(responseCode = "200", description = "What is stored now",
             content = @Content(schema = @Schema(implementation = StoredAnswer.class)))
+    @APIResponse(responseCode = "400", description = "agentId or turnId is missing or breaks the id rules, or"
+            + " question holds a NUL character")
     public Response store(StoreAnswer body) throws MemoryException {
         bodies.check(body);
         return Response.ok(answers.storeInteraction(tenants.current(), body.agentId(), body.turnId(), body.question(),
@@ -83,6 +93,7 @@ public class AnswersResource {
     @Operation(summary = "Fetch an interaction", description = "By agent and turn id.")
     @APIResponse(responseCode = "200", description = "The interaction",
             content = @Content(schema = @Schema(implementation = StoredAnswer.class)))
+    @APIResponse(responseCode = "400", description = "agentId or turnId is missing or breaks the id rules")
     @APIResponse(responseCode = "404", description = "Nothing stored for that agent and turn")
     public Response get(@QueryParam("agentId") String agentId, @QueryParam("turnId") String turnId) throws MemoryException {
         return Response.ok(answers.get(tenants.current(), Params.required("agentId", agentId),

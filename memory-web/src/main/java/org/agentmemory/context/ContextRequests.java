@@ -4,6 +4,7 @@ import jakarta.validation.constraints.NotNull;
 
 import org.agentmemory.api.context.ContextAssemblyConfig;
 import org.agentmemory.api.context.ContextRequest;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * Request bodies of the read-path resources that name a conversation by key. Ids travel in the body, never in
@@ -23,10 +24,17 @@ public final class ContextRequests {
      * @param chatbotId the agent, or absent for the default agent
      * @param context   the budget and rendering parameters ({@link ContextRequest}); absent = every default
      */
+    @Schema(description = "Body of POST /context.")
     public record ContextByKey(
+            @Schema(description = "The user; required, 1 to 128 code points, not blank, no control characters.")
             @NotNull(message = "userId is required") String userId,
+            @Schema(description = "The session; required, 1 to 128 code points, not blank, no control characters.")
             @NotNull(message = "sessionId is required") String sessionId,
+            @Schema(description = "The agent (1 to 128 code points, not blank, no control characters); absent or null"
+                    + " for the default agent.")
             String chatbotId,
+            @Schema(description = "The budget and rendering parameters; absent or null = every default (a"
+                    + " 32,000-token window).")
             ContextRequest context) {
     }
 
@@ -40,12 +48,21 @@ public final class ContextRequests {
      * @param config    weights and budget of the assembly; absent = the spec's defaults
      * @param context   how the conversation section is compacted; absent = every default
      */
+    @Schema(description = "Body of POST /context/assemble.")
     public record AssembleByKey(
+            @Schema(description = "The user; required, 1 to 128 code points, not blank, no control characters.")
             @NotNull(message = "userId is required") String userId,
+            @Schema(description = "The session; required, 1 to 128 code points, not blank, no control characters.")
             @NotNull(message = "sessionId is required") String sessionId,
+            @Schema(description = "The agent (1 to 128 code points, not blank, no control characters); absent or null"
+                    + " for the default agent.")
             String chatbotId,
+            @Schema(description = "The text the sections are retrieved for; required, \"\" allowed.")
             @NotNull(message = "query is required (an empty string is allowed)") String query,
+            @Schema(description = "Weights and budget of the assembly; absent or null = every default.")
             ContextAssemblyConfig config,
+            @Schema(description = "How the conversation section is compacted; absent or null = every default (a"
+                    + " 32,000-token window).")
             ContextRequest context) {
     }
 }

@@ -27,7 +27,9 @@ import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -48,6 +50,23 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Timeout(10_000)
 @Bulkhead(64)
 public class ContextResource {
+
+    /**
+     * Example body of {@code POST /context}: the history of a round for gpt-4o, with the system prompt's size and
+     * the new user prompt's text.
+     */
+    static final String CONTEXT_EXAMPLE = """
+            {
+              "userId": "user-42",
+              "sessionId": "session-2026-05-01",
+              "chatbotId": "travel-agent",
+              "context": {
+                "model": "gpt-4o",
+                "reserveOutput": 4096,
+                "systemPromptTokens": 850,
+                "userPrompt": "And the day after?"
+              }
+            }""";
 
     @EJB
     ContextMemory memory;
@@ -77,6 +96,10 @@ public class ContextResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "503", description = "Timed out or too many concurrent calls; see Retry-After",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = ContextRequests.ContextByKey.class),
+            examples = @ExampleObject(name = "gpt4o", summary = "The history of a round for gpt-4o",
+                    value = CONTEXT_EXAMPLE)))
     public Response context(ContextRequests.ContextByKey body) throws MemoryException {
         bodies.check(body);
         ConversationContext context = memory.context(key(body.chatbotId(), body.userId(), body.sessionId()), body.context());

@@ -28,8 +28,10 @@ import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -49,6 +51,18 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Timeout(10_000)
 @Bulkhead(64)
 public class ConversationContextResource {
+
+    /**
+     * Example body of {@code POST /conversations/{id}/context}: at most 20 turns for Claude, with the system
+     * prompt's text and the user prompt's size.
+     */
+    static final String CONTEXT_EXAMPLE = """
+            {
+              "model": "claude-sonnet-4",
+              "maxTurns": 20,
+              "systemPrompt": "You are a travel assistant. Answer briefly.",
+              "userPromptTokens": 12
+            }""";
 
     @EJB
     ContextMemory memory;
@@ -79,6 +93,11 @@ public class ConversationContextResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "503", description = "Timed out or too many concurrent calls; see Retry-After",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @RequestBody(description = "The budget parameters; no body for every default (a 32,000-token window).",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ContextRequest.class),
+                    examples = @ExampleObject(name = "claude", summary = "At most 20 turns for Claude",
+                            value = CONTEXT_EXAMPLE)))
     public Response context(@Parameter(description = "The conversation id") @PathParam("id") long id,
             ContextRequest request) throws MemoryException {
         return Response.ok(memory.contextById(tenants.current(), id, request)).build();

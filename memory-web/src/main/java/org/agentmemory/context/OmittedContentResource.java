@@ -68,6 +68,8 @@ public class OmittedContentResource {
                     + " unavailable in this context (no active conversation scope).'")
     @APIResponse(responseCode = "200", description = "The tool's answer, text/plain UTF-8",
             content = @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(implementation = String.class)))
+    @APIResponse(responseCode = "404", description = "id is not a whole number (an unknown conversation is answered"
+            + " with 200 and the tool's text)")
     @APIResponse(responseCode = "503", description = "Timed out or too many concurrent calls; see Retry-After",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response read(@Parameter(description = "The conversation id") @PathParam("id") long id,

@@ -52,8 +52,11 @@ import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -74,6 +77,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Timeout(10_000)
 @Bulkhead(64)
 public class ConversationsResource {
+
+    /** The 404 of every operation on one conversation. */
+    static final String NO_CONVERSATION = "No such conversation in the tenant, or id is not a whole number";
 
     @EJB
     ConversationMemory memory;
@@ -119,7 +125,14 @@ public class ConversationsResource {
     @GET
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "List a user's conversations", description = "Newest first, keyset-paged (spec §11 list_sessions).")
-    @APIResponse(responseCode = "200", description = "One page; pass nextCursor back as cursor for the next")
+    @APIResponse(responseCode = "200", description = "One page; pass nextCursor back as cursor for the next",
+            content = @Content(schema = @Schema(type = SchemaType.OBJECT, properties = {
+                @SchemaProperty(name = "items", type = SchemaType.ARRAY, implementation = ConversationSummary.class,
+                        description = "The conversations of this page, newest first; never null."),
+                @SchemaProperty(name = "nextCursor", type = SchemaType.STRING,
+                        description = "Cursor of the next page, or null on the last page.")})))
+    @APIResponse(responseCode = "400", description = "userId is missing, limit is not 1 to 1000, cursor is not one of"
+            + " ours, or an id breaks a rule")
     public Response list(
             @Parameter(description = "The user (required)") @QueryParam("userId") String userId,
             @Parameter(description = "Only this agent's conversations; absent for every agent's") @QueryParam("chatbotId") String chatbotId,
@@ -135,6 +148,7 @@ public class ConversationsResource {
     @Path("lookup")
     @Operation(summary = "Get a history by its key", description = "All turns in sequence order (spec §11 get_history).")
     @APIResponse(responseCode = "200", description = "The history", content = @Content(schema = @Schema(implementation = ConversationHistory.class)))
+    @APIResponse(responseCode = "400", description = "userId or sessionId is missing, or an id breaks a rule")
     @APIResponse(responseCode = "404", description = "No such conversation")
     public Response lookup(@QueryParam("userId") String userId, @QueryParam("sessionId") String sessionId,
             @QueryParam("chatbotId") String chatbotId) throws MemoryException {
@@ -149,7 +163,7 @@ public class ConversationsResource {
     @Path("{id}")
     @Operation(summary = "Get a history", description = "All turns in sequence order.")
     @APIResponse(responseCode = "200", description = "The history", content = @Content(schema = @Schema(implementation = ConversationHistory.class)))
-    @APIResponse(responseCode = "404", description = "No such conversation")
+    @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response get(@PathParam("id") long id) throws MemoryException {
         ConversationHistory history = memory.getHistoryById(tenants.current(), id);
         return Response.ok(history).tag(etag(history.version())).build();
@@ -160,6 +174,9 @@ public class ConversationsResource {
     @Path("{id}/turns")
     @Operation(summary = "Read a slice of turns", description = "Turns with a sequence greater than 'after', at most 'limit'.")
     @APIResponse(responseCode = "200", description = "The slice", content = @Content(schema = @Schema(implementation = TurnPage.class)))
+    @APIResponse(responseCode = "400", description = "after is not a whole number of at least 0, or limit is not 1 to"
+            + " 1000")
+    @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response turns(@PathParam("id") long id, @QueryParam("after") String after, @QueryParam("limit") String limit)
             throws MemoryException {
         TurnPage page = memory.getTurns(tenants.current(), id, Params.longParam("after", after, 0, 0, Long.MAX_VALUE),
@@ -175,8 +192,9 @@ public class ConversationsResource {
     @APIResponse(responseCode = "200", description = "The turn", content = @Content(schema = @Schema(implementation = TurnRecord.class)))
     @APIResponse(responseCode = "400", description = "sequence is not a whole number of at least 1",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "No such conversation, or it holds no turn with this sequence (never"
-            + " written, or cleared)", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "No such conversation (or id is not a whole number), or it holds"
+            + " no turn with this sequence (never written, or cleared)",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response turn(@PathParam("id") long id, @PathParam("sequence") String sequence) throws MemoryException {
         long seq = Params.longParam("sequence", sequence, 0, Long.MIN_VALUE, Long.MAX_VALUE);
         return Response.ok(memory.getTurn(tenants.current(), id, seq)).build();
@@ -189,7 +207,10 @@ public class ConversationsResource {
             description = "Normalized, counted and sequenced in one transaction; idempotent on turnId.")
     @APIResponse(responseCode = "201", description = "Stored; Location names the turn (GET /conversations/{id}/turns/{sequence})",
             content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
-    @APIResponse(responseCode = "200", description = "A turn with this turnId already existed; nothing written")
+    @APIResponse(responseCode = "200", description = "A turn with this turnId already existed; nothing written",
+            content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
+    @APIResponse(responseCode = "400", description = "A field of the turn breaks a rule (the problem names it)")
+    @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response addTurn(@PathParam("id") long id, TurnRecord turn)
             throws MemoryException {
         bodies.check(turn);
@@ -201,7 +222,11 @@ public class ConversationsResource {
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("{id}/turns/batch")
     @Operation(summary = "Add turns in order", description = "All or nothing, in one transaction; 1 to 1000 turns.")
-    @APIResponse(responseCode = "200", description = "One result per turn, in order")
+    @APIResponse(responseCode = "200", description = "One result per turn, in order",
+            content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = AppendedTurn.class)))
+    @APIResponse(responseCode = "400", description = "turns is empty or has more than 1000 items, or a turn breaks a"
+            + " rule (field names it, e.g. turns[3].userMessage); nothing is written")
+    @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response addTurns(@PathParam("id") long id,
             ConversationRequests.TurnBatch body) throws MemoryException {
         bodies.check(body);
@@ -214,7 +239,9 @@ public class ConversationsResource {
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("{id}/turns")
     @Operation(summary = "Clear a history", description = "Removes every turn; keeps the conversation and its metadata.")
-    @APIResponse(responseCode = "200", description = "How many turns were removed")
+    @APIResponse(responseCode = "200", description = "How many turns were removed",
+            content = @Content(schema = @Schema(implementation = ConversationRequests.Cleared.class)))
+    @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response clear(@PathParam("id") long id) throws MemoryException {
         long removed = memory.clearHistory(tenants.current(), id);
         return Response.ok(new ConversationRequests.Cleared(id, removed)).build();
@@ -225,7 +252,7 @@ public class ConversationsResource {
     @Path("{id}")
     @Operation(summary = "Delete a history", description = "Deletes the conversation and everything stored under it.")
     @APIResponse(responseCode = "204", description = "Deleted")
-    @APIResponse(responseCode = "404", description = "No such conversation")
+    @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response delete(@PathParam("id") long id) throws MemoryException {
         if (!memory.deleteHistory(tenants.current(), id)) {
             throw new NotFoundException("conversation", Long.toString(id),
@@ -240,6 +267,7 @@ public class ConversationsResource {
     @Operation(summary = "Read the metadata", description = "The ETag is the version; send it back in If-Match.")
     @APIResponse(responseCode = "200", description = "Metadata and version",
             content = @Content(schema = @Schema(implementation = ConversationMetadata.class)))
+    @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response metadata(@PathParam("id") long id) throws MemoryException {
         ConversationMetadata metadata = memory.getMetadata(tenants.current(), id);
         return Response.ok(metadata).tag(etag(metadata.version())).build();
@@ -250,8 +278,14 @@ public class ConversationsResource {
     @Path("{id}/metadata")
     @Operation(summary = "Replace the metadata",
             description = "With If-Match: only if the version is still the one read (412 otherwise); without: unconditionally.")
-    @APIResponse(responseCode = "200", description = "Metadata and new version")
-    @APIResponse(responseCode = "412", description = "If-Match does not match the current version")
+    @APIResponse(responseCode = "200", description = "Metadata and new version; the ETag is the new version",
+            content = @Content(schema = @Schema(implementation = ConversationMetadata.class)))
+    @APIResponse(responseCode = "400", description = "If-Match is not an ETag of this API (e.g. \"7\"), or the body is"
+            + " not a JSON object or breaks a rule (invalid text, over 1,048,576 code points of keys and values)")
+    @APIResponse(responseCode = "404", description = NO_CONVERSATION)
+    @APIResponse(responseCode = "412", description = "If-Match does not match the current version; nothing written",
+            headers = @Header(name = "ETag", description = "The version stored now",
+                    schema = @Schema(type = SchemaType.STRING)))
     public Response replaceMetadata(@PathParam("id") long id, @HeaderParam("If-Match") String ifMatch,
             Map<String, Object> metadata) throws MemoryException {
         bodies.check(metadata);
@@ -275,7 +309,12 @@ public class ConversationsResource {
             + " still finds another version is retried up to memory.metadata.merge-attempts times, then answered 409.")
     @APIResponse(responseCode = "200", description = "Metadata and new version",
             content = @Content(schema = @Schema(implementation = ConversationMetadata.class)))
-    @APIResponse(responseCode = "409", description = "Every compare-and-set attempt found another version")
+    @APIResponse(responseCode = "400", description = "The body is not a JSON object or breaks a rule (invalid text,"
+            + " over 1,048,576 code points of keys and values)")
+    @APIResponse(responseCode = "404", description = NO_CONVERSATION)
+    @APIResponse(responseCode = "409", description = "Every compare-and-set attempt found another version; nothing"
+            + " written", headers = @Header(name = "ETag", description = "The version stored now",
+            schema = @Schema(type = SchemaType.STRING)))
     public Response mergeMetadata(@PathParam("id") long id, Map<String, Object> patch) throws MemoryException {
         bodies.check(patch);
         ConversationMetadata merged = memory.mergeMetadata(tenants.current(), id, patch);
@@ -288,6 +327,7 @@ public class ConversationsResource {
     @Produces(JsonlWriter.MEDIA_TYPE)
     @Operation(summary = "Export a conversation as JSONL", description = "One line per turn, the import format.")
     @APIResponse(responseCode = "200", description = "application/x-ndjson stream")
+    @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response export(@PathParam("id") long id) throws MemoryException {
         ConversationSummary summary = memory.getSummary(tenants.current(), id);
         StreamingOutput body = out -> new JsonlWriter(memory, tenants.current(), out).writeConversation(summary.conversationId());
@@ -301,7 +341,8 @@ public class ConversationsResource {
     @Operation(summary = "Read omitted content", description = "The exact bytes of a tool output kept out of prompts"
             + " (spec §7), scoped to this conversation.")
     @APIResponse(responseCode = "200", description = "The content, text/plain UTF-8")
-    @APIResponse(responseCode = "404", description = "Unknown in this conversation, or expired")
+    @APIResponse(responseCode = "404", description = "Unknown in this conversation, or expired; or no such"
+            + " conversation")
     public Response omission(@PathParam("id") long id, @PathParam("contentId") String contentId) throws MemoryException {
         return Response.ok(memory.getOmission(tenants.current(), id, contentId), MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8"))
                 .build();
@@ -311,6 +352,8 @@ public class ConversationsResource {
     @Path("{id}/omissions/{contentId}")
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Probe omitted content", description = "200 when retrievable, 404 otherwise; loads no content.")
+    @APIResponse(responseCode = "200", description = "Retrievable")
+    @APIResponse(responseCode = "404", description = "Unknown in this conversation, expired, or no such conversation")
     public Response probeOmission(@PathParam("id") long id, @PathParam("contentId") String contentId) throws MemoryException {
         boolean present = memory.probeOmissions(tenants.current(), id, List.of(contentId)).getOrDefault(contentId, false);
         return Response.status(present ? 200 : 404).build();
@@ -320,7 +363,10 @@ public class ConversationsResource {
     @Path("{id}/omissions")
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "List a turn's omissions", description = "Content ids in insertion order (spec §7.2 list_by_turn).")
-    @APIResponse(responseCode = "200", description = "JSON array of content ids")
+    @APIResponse(responseCode = "200", description = "The content ids (om_ and 16 hex digits), in insertion order",
+            content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = String.class)))
+    @APIResponse(responseCode = "400", description = "turnId is missing")
+    @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response omissions(@PathParam("id") long id, @QueryParam("turnId") String turnId) throws MemoryException {
         return Response.ok(memory.listOmissions(tenants.current(), id, Params.required("turnId", turnId))).build();
     }

@@ -146,6 +146,7 @@ public class ImportResource {
                     + " outputs are written in full, so the export is a complete backup that can be imported under"
                     + " any key.")
     @APIResponse(responseCode = "200", description = "application/x-ndjson stream")
+    @APIResponse(responseCode = "400", description = "userId is missing, or an id breaks a rule")
     public Response export(@QueryParam("userId") String userId, @QueryParam("chatbotId") String chatbotId)
             throws MemoryException {
         String tenant = tenants.current();

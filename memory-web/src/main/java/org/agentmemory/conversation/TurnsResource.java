@@ -29,8 +29,11 @@ import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -49,6 +52,52 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Timeout(10_000)
 @Bulkhead(64)
 public class TurnsResource {
+
+    /** Example body of {@code POST /turns}: the least a turn needs. */
+    static final String MINIMAL_EXAMPLE = """
+            {
+              "userId": "user-42",
+              "sessionId": "session-2026-05-01",
+              "turn": {
+                "userMessage": "Hello! Can you help me plan a trip?",
+                "assistantResponse": "Of course. Where would you like to go?"
+              }
+            }""";
+
+    /**
+     * Example body of {@code POST /turns}: a round with a tool call, sent with the commit the round's context call
+     * returned (gpt-4o: 128,000 − 8,192 − 4,096 = 115,712 tokens available).
+     */
+    static final String TOOL_CALL_EXAMPLE = """
+            {
+              "userId": "user-42",
+              "sessionId": "session-2026-05-01",
+              "chatbotId": "travel-agent",
+              "turn": {
+                "turnId": "turn-0007",
+                "userMessage": "What's the weather in Lisbon tomorrow?",
+                "assistantResponse": "Tomorrow in Lisbon: sunny, 24 °C, light wind from the north.",
+                "toolsUsed": ["get_weather"],
+                "toolInvocations": [
+                  {
+                    "toolName": "get_weather",
+                    "input": {"city": "Lisbon", "date": "2026-05-02"},
+                    "output": "{\\"forecast\\":\\"sunny\\",\\"high_c\\":24,\\"wind\\":\\"N 12 km/h\\"}",
+                    "status": "completed",
+                    "elapsedMs": 412
+                  }
+                ],
+                "metadata": {"model": "gpt-4o", "usage": {"input_tokens": 1834, "output_tokens": 41}}
+              },
+              "compaction": {
+                "promptEstimate": 1790,
+                "boundaryTurnId": null,
+                "stage2Needed": false,
+                "historyEstimate": 1210,
+                "droppedTurns": 0,
+                "available": 115712
+              }
+            }""";
 
     @EJB
     ConversationMemory memory;
@@ -71,6 +120,11 @@ public class TurnsResource {
     @APIResponse(responseCode = "200", description = "This turnId already existed; nothing written",
             content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
     @APIResponse(responseCode = "400", description = "A field breaks a rule (the problem names it)")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = ConversationRequests.AddTurn.class), examples = {
+                @ExampleObject(name = "toolCall", summary = "A round with a tool call and its compaction commit",
+                        value = TOOL_CALL_EXAMPLE),
+                @ExampleObject(name = "minimal", summary = "The least a turn needs", value = MINIMAL_EXAMPLE)}))
     public Response add(ConversationRequests.AddTurn body) throws MemoryException {
         bodies.check(body);
         return answer(memory.addTurn(key(body.chatbotId(), body.userId(), body.sessionId()), body.turn(),
@@ -85,7 +139,9 @@ public class TurnsResource {
             + " finish reason and response time become the turn; stored like POST /turns.")
     @APIResponse(responseCode = "201", description = "Stored; Location names the turn (GET /conversations/{id}/turns/{sequence})",
             content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
-    @APIResponse(responseCode = "200", description = "This turnId already existed; nothing written")
+    @APIResponse(responseCode = "200", description = "This turnId already existed; nothing written",
+            content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
+    @APIResponse(responseCode = "400", description = "A field breaks a rule (the problem names it)")
     public Response fromAiMessage(ConversationRequests.FromAiMessage body) throws MemoryException {
         bodies.check(body);
         AppendedTurn appended = memory.addTurnFromAiMessage(key(body.chatbotId(), body.userId(), body.sessionId()),
@@ -101,6 +157,8 @@ public class TurnsResource {
             + " provider prompt tokens) into the calibration state without adding a turn, e.g. after a failed round.")
     @APIResponse(responseCode = "200", description = "The calibration state after the sample",
             content = @Content(schema = @Schema(implementation = CompactionState.class)))
+    @APIResponse(responseCode = "400", description = "userId or sessionId is missing or breaks a rule, or a token"
+            + " count is negative")
     @APIResponse(responseCode = "404", description = "No such conversation (nothing is created)")
     public Response usage(ConversationRequests.Usage body) throws MemoryException {
         bodies.check(body);
@@ -117,7 +175,10 @@ public class TurnsResource {
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("batch")
     @Operation(summary = "Add turns in order", description = "1 to 1000 turns, one transaction, all or nothing.")
-    @APIResponse(responseCode = "200", description = "One result per turn, in order")
+    @APIResponse(responseCode = "200", description = "One result per turn, in order",
+            content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = AppendedTurn.class)))
+    @APIResponse(responseCode = "400", description = "turns is empty or has more than 1000 items, or a field breaks a"
+            + " rule (field names it, e.g. turns[3].userMessage); nothing is written")
     public Response addBatch(ConversationRequests.AddTurns body)
             throws MemoryException {
         bodies.check(body);

@@ -14,6 +14,7 @@ import org.agentmemory.api.episodic.EpisodeOutcome;
 import org.agentmemory.api.episodic.MemoryNamespace;
 import org.agentmemory.api.episodic.RecallMode;
 import org.agentmemory.api.episodic.RecallRequest;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * Request bodies of the episodic resources. The tenant never travels in a body: it is the caller's
@@ -33,8 +34,16 @@ public final class EpisodicRequests {
      * @param roomId    the room, or absent
      * @param crewId    the crew, or absent
      */
-    public record Namespace(@NotNull(message = "namespace.agentId is required") String agentId, String userId,
-            String sessionId, String roomId, String crewId) {
+    @Schema(description = "The namespace of a request, without the tenant (always the caller's). Each id: 1 to 128 code"
+            + " points, not blank, no control characters. Reads select episodes whose tenant and agent match and whose"
+            + " user, session, room and crew match each id given here.")
+    public record Namespace(
+            @Schema(description = "The agent; required.")
+            @NotNull(message = "namespace.agentId is required") String agentId,
+            @Schema(description = "The user, or absent.") String userId,
+            @Schema(description = "The session, or absent.") String sessionId,
+            @Schema(description = "The room (shared conversation space), or absent.") String roomId,
+            @Schema(description = "The crew (multi-agent workflow), or absent.") String crewId) {
 
         /**
          * @param tenantId the caller's tenant
@@ -77,13 +86,44 @@ public final class EpisodicRequests {
      * @param generateReflection whether to reflect (default {@code true})
      * @param lessonLearned      an explicit lesson (no reflection then), or absent
      */
-    public record RecordEpisode(@NotNull(message = "namespace is required") @Valid Namespace namespace,
+    @Schema(description = "Body of POST /episodes. Texts are at most 262,144 code points, without NUL. Identical"
+            + " content in one namespace is stored once.")
+    public record RecordEpisode(
+            @Schema(description = "Where the episode belongs; required.")
+            @NotNull(message = "namespace is required") @Valid Namespace namespace,
+            @Schema(description = "What the agent faced; required, not blank.")
             @NotNull(message = "situation is required") String situation,
+            @Schema(description = "What the agent did; required, not blank.")
             @NotNull(message = "actionTaken is required") String actionTaken,
+            @Schema(description = "How it ended; required.")
             @NotNull(message = "outcome is required: success, failure, partial or timeout") EpisodeOutcome outcome,
-            String outcomeDetails, String errorType, String errorMessage, EpisodeCategory category, Integer importance,
-            List<String> relatedTools, List<String> relatedEntities, Integer ttlDays, Map<String, Object> metadata,
-            Boolean generateReflection, String lessonLearned) {
+            @Schema(description = "Free text about the result, or absent.")
+            String outcomeDetails,
+            @Schema(description = "A short error class such as timeout (at most 128 UTF-16 units), or absent; a known"
+                    + " type raises the automatic importance.")
+            String errorType,
+            @Schema(description = "The error text, or absent; drives the heuristic reflection.")
+            String errorMessage,
+            @Schema(description = "The kind of episode; absent or null = tool_execution.")
+            EpisodeCategory category,
+            @Schema(description = "1 to 10, or absent for the automatic importance (a configured importance scorer"
+                    + " overrides even an explicit value).")
+            Integer importance,
+            @Schema(description = "Tool names (each at most 255 code points, no control characters), or absent.")
+            List<String> relatedTools,
+            @Schema(description = "Entity names (each at most 255 code points, no control characters), or absent.")
+            List<String> relatedEntities,
+            @Schema(description = "Days until the episode expires, 0 or more (0 = never); absent or null ="
+                    + " memory.episodic.default-ttl-days (default 90).")
+            Integer ttlDays,
+            @Schema(description = "Free JSON object, at most 1,048,576 code points of keys and values, or absent.")
+            Map<String, Object> metadata,
+            @Schema(description = "Whether to reflect on the episode (the reflection model when configured, else the"
+                    + " heuristic); absent or null = true.")
+            Boolean generateReflection,
+            @Schema(description = "A lesson stated explicitly, or absent. When set, no reflection runs and the lesson"
+                    + " is stored with lessonSource explicit.")
+            String lessonLearned) {
 
         /**
          * @param tenantId the caller's tenant
@@ -109,7 +149,10 @@ public final class EpisodicRequests {
      *
      * @param episodes 1 to 1000 episodes
      */
-    public record RecordBatch(@NotEmpty(message = "episodes must contain at least one episode") List<@Valid RecordEpisode> episodes) {
+    @Schema(description = "Body of POST /episodes/batch.")
+    public record RecordBatch(
+            @Schema(description = "1 to 1000 episodes, recorded in one transaction.")
+            @NotEmpty(message = "episodes must contain at least one episode") List<@Valid RecordEpisode> episodes) {
     }
 
     /**
@@ -121,9 +164,22 @@ public final class EpisodicRequests {
      * @param toolResult the result object ({@code success}, {@code status}, {@code error}, {@code result}), or absent
      * @param userQuery  the user's query, or absent
      */
-    public record ToolEpisode(@NotNull(message = "namespace is required") @Valid Namespace namespace,
-            @NotNull(message = "toolName is required") String toolName, Map<String, Object> toolArgs,
-            Map<String, Object> toolResult, String userQuery) {
+    @Schema(description = "Body of POST /episodes/tool: a tool call recorded as an episode of category"
+            + " tool_execution.")
+    public record ToolEpisode(
+            @Schema(description = "Where it belongs; required.")
+            @NotNull(message = "namespace is required") @Valid Namespace namespace,
+            @Schema(description = "The tool; required, not blank, no control characters.")
+            @NotNull(message = "toolName is required") String toolName,
+            @Schema(description = "The arguments object (at most 1,048,576 code points), or absent; written into the"
+                    + " action as Called tool({...}), each value cut to 100 code points.")
+            Map<String, Object> toolArgs,
+            @Schema(description = "The result object, or absent (success): success false makes the outcome failure;"
+                    + " else status \"timeout\" or \"partial\" makes it timeout or partial; error becomes the error"
+                    + " message and result the outcome details.")
+            Map<String, Object> toolResult,
+            @Schema(description = "The user's query (the situation), or absent for \"Tool execution: {toolName}\".")
+            String userQuery) {
     }
 
     /**
@@ -134,8 +190,19 @@ public final class EpisodicRequests {
      * @param description the flow description (required)
      * @param perAgent    one episode per agent too (default {@code true})
      */
-    public record CrewEpisode(@NotNull(message = "namespace is required") @Valid Namespace namespace,
-            Map<String, Object> crewResult, @NotNull(message = "description is required") String description,
+    @Schema(description = "Body of POST /episodes/crew: a crew run recorded as episodes of category"
+            + " workflow_pattern.")
+    public record CrewEpisode(
+            @Schema(description = "The crew's namespace (its agent is the coordinating agent); required.")
+            @NotNull(message = "namespace is required") @Valid Namespace namespace,
+            @Schema(description = "The crew's result object, or absent. agent_results (an object from agent id to"
+                    + " result, or a list of objects with agent_id) names the participating agents; outcomes follow"
+                    + " the POST /episodes/tool rules.")
+            Map<String, Object> crewResult,
+            @Schema(description = "The flow description; required, not blank.")
+            @NotNull(message = "description is required") String description,
+            @Schema(description = "Whether to record one episode per agent of agent_results too; absent or null ="
+                    + " true.")
             Boolean perAgent) {
     }
 
@@ -148,9 +215,19 @@ public final class EpisodicRequests {
      * @param category   default {@code decision}
      * @param importance any integer, clamped to 1..10; default 5
      */
-    public record Lesson(@NotNull(message = "namespace is required") @Valid Namespace namespace,
+    @Schema(description = "Body of POST /episodes/lessons and of the record_lesson tool: a lesson stored as a"
+            + " success episode with lessonSource explicit, without reflection.")
+    public record Lesson(
+            @Schema(description = "Where it belongs; required.")
+            @NotNull(message = "namespace is required") @Valid Namespace namespace,
+            @Schema(description = "When the lesson applies; required, not blank.")
             @NotNull(message = "situation is required") String situation,
-            @NotNull(message = "lesson is required") String lesson, EpisodeCategory category, Integer importance) {
+            @Schema(description = "The lesson; required, not blank.")
+            @NotNull(message = "lesson is required") String lesson,
+            @Schema(description = "The category; absent or null = decision.")
+            EpisodeCategory category,
+            @Schema(description = "Any integer, clamped to 1..10; absent or null = 5.")
+            Integer importance) {
     }
 
     /**
@@ -160,8 +237,16 @@ public final class EpisodicRequests {
      * @param query     the user's query (required)
      * @param response  the agent's response, or absent
      */
-    public record Interaction(@NotNull(message = "namespace is required") @Valid Namespace namespace,
-            @NotNull(message = "query is required") String query, String response) {
+    @Schema(description = "Body of POST /episodes/interactions: an answered question, recorded as a"
+            + " query_resolution success of importance 3 unless the query is trivial.")
+    public record Interaction(
+            @Schema(description = "Where it belongs; required.")
+            @NotNull(message = "namespace is required") @Valid Namespace namespace,
+            @Schema(description = "The user's query; required. Its first 500 code points become the situation; a"
+                    + " query under 10 code points (surrounding blanks ignored) is not recorded.")
+            @NotNull(message = "query is required") String query,
+            @Schema(description = "The agent's response, or absent; its first 200 code points go into the action.")
+            String response) {
     }
 
     /**
@@ -175,9 +260,25 @@ public final class EpisodicRequests {
      * @param failuresOnly   only failures (default {@code false})
      * @param mode           {@code vector}, {@code full_text} or {@code hybrid} (default)
      */
-    public record Recall(@NotNull(message = "namespace is required") @Valid Namespace namespace,
-            @NotNull(message = "query is required") String query, Integer topK, Double scoreThreshold,
-            EpisodeCategory category, Boolean failuresOnly, RecallMode mode) {
+    @Schema(description = "Body of POST /episodes/recall. Expired episodes and other namespaces' episodes never come"
+            + " back.")
+    public record Recall(
+            @Schema(description = "The namespace whose episodes may come back; required.")
+            @NotNull(message = "namespace is required") @Valid Namespace namespace,
+            @Schema(description = "The query text; required, not blank.")
+            @NotNull(message = "query is required") String query,
+            @Schema(description = "Most results, 1 to 100; absent or null = 5.")
+            Integer topK,
+            @Schema(description = "Least cosine similarity of a vector hit, -1 to 1 (vector and hybrid modes);"
+                    + " absent or null = the episode embedding model's default: 0.3 for all-MiniLM-L6-v2 (the"
+                    + " default memory.embedding.model), 0.6 for bge-small-en-v1.5.")
+            Double scoreThreshold,
+            @Schema(description = "Only episodes of this category; absent or null for all.")
+            EpisodeCategory category,
+            @Schema(description = "Only failure episodes; absent or null = false.")
+            Boolean failuresOnly,
+            @Schema(description = "vector, full_text or hybrid; absent or null = hybrid.")
+            RecallMode mode) {
 
         /**
          * @param tenantId the caller's tenant
@@ -196,7 +297,12 @@ public final class EpisodicRequests {
      * @param episodeIds the episodes (required)
      * @param pageId     the brain page (required)
      */
-    public record Consolidated(@NotNull(message = "episodeIds is required") List<String> episodeIds,
+    @Schema(description = "Body of POST /episodes/consolidated.")
+    public record Consolidated(
+            @Schema(description = "The episodes to mark, 0 to 1000 ids; required. Unknown ids are skipped.")
+            @NotNull(message = "episodeIds is required") List<String> episodeIds,
+            @Schema(description = "The brain page they were distilled into; required, 1 to 128 code points, not blank,"
+                    + " no control characters.")
             @NotNull(message = "pageId is required") String pageId) {
     }
 
@@ -207,7 +313,13 @@ public final class EpisodicRequests {
      * @param keepTopN        how many to keep, default 100
      * @param keepAllFailures keep every failure too (default {@code true})
      */
-    public record Compact(@NotNull(message = "namespace is required") @Valid Namespace namespace, Integer keepTopN,
+    @Schema(description = "Body of POST /episodes/compact.")
+    public record Compact(
+            @Schema(description = "The namespace to compact; required.")
+            @NotNull(message = "namespace is required") @Valid Namespace namespace,
+            @Schema(description = "How many of the most important episodes to keep, 0 or more; absent or null = 100.")
+            Integer keepTopN,
+            @Schema(description = "Keep every failure too; absent or null = true.")
             Boolean keepAllFailures) {
     }
 
@@ -219,8 +331,16 @@ public final class EpisodicRequests {
      * @param topK         default 5
      * @param failuresOnly default {@code false}
      */
-    public record ToolSearch(@NotNull(message = "namespace is required") @Valid Namespace namespace,
-            @NotNull(message = "query is required") String query, Integer topK, Boolean failuresOnly) {
+    @Schema(description = "Body of the search_episodic_memory tool (hybrid recall).")
+    public record ToolSearch(
+            @Schema(description = "The namespace to search; required.")
+            @NotNull(message = "namespace is required") @Valid Namespace namespace,
+            @Schema(description = "The query text; required, not blank.")
+            @NotNull(message = "query is required") String query,
+            @Schema(description = "Most experiences, 1 to 100; absent or null = 5.")
+            Integer topK,
+            @Schema(description = "Only failures; absent or null = false.")
+            Boolean failuresOnly) {
     }
 
     /**
@@ -229,6 +349,11 @@ public final class EpisodicRequests {
      * @param namespace the namespace (required)
      * @param context   the current context or query, or absent
      */
-    public record ToolWarnings(@NotNull(message = "namespace is required") @Valid Namespace namespace, String context) {
+    @Schema(description = "Body of the get_warnings tool.")
+    public record ToolWarnings(
+            @Schema(description = "The namespace; required.")
+            @NotNull(message = "namespace is required") @Valid Namespace namespace,
+            @Schema(description = "The current context or query, or absent for the most recent failures only.")
+            String context) {
     }
 }

@@ -55,6 +55,8 @@ public class EpisodicToolsResource {
     @Operation(summary = "search_episodic_memory", description = "Past experiences similar to the query (hybrid recall), as"
             + " 'Found n relevant past experiences:' with one numbered block each, or 'No relevant past experiences found.'")
     @APIResponse(responseCode = "200", description = "text/plain")
+    @APIResponse(responseCode = "400", description = "namespace or query is missing, query is blank, topK is not 1 to"
+            + " 100, or a namespace id breaks a rule")
     public Response search(EpisodicRequests.ToolSearch body) throws MemoryException {
         bodies.check(body);
         return Response.ok(memory.searchPastExperiences(body.namespace().toNamespace(tenants.current()), body.query(),
@@ -68,6 +70,8 @@ public class EpisodicToolsResource {
     @Operation(summary = "record_lesson", description = "Stores a lesson (category decision, importance 5 by default) and"
             + " answers 'Lesson recorded (id …, importance n): …'.")
     @APIResponse(responseCode = "200", description = "text/plain")
+    @APIResponse(responseCode = "400", description = "namespace, situation or lesson is missing, situation or lesson"
+            + " is blank, or a namespace id breaks a rule")
     public Response recordLesson(EpisodicRequests.Lesson body) throws MemoryException {
         bodies.check(body);
         return Response.ok(memory.recordLessonTool(body.namespace().toNamespace(tenants.current()), body.situation(),
@@ -79,6 +83,7 @@ public class EpisodicToolsResource {
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "get_warnings", description = "Past failures to avoid for the context, or 'No past failures to warn about.'")
     @APIResponse(responseCode = "200", description = "text/plain")
+    @APIResponse(responseCode = "400", description = "namespace is missing, or a namespace id breaks a rule")
     public Response warnings(EpisodicRequests.ToolWarnings body) throws MemoryException {
         bodies.check(body);
         return Response.ok(memory.warningsTool(body.namespace().toNamespace(tenants.current()), body.context())).build();

@@ -19,8 +19,10 @@ import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -89,7 +91,12 @@ public class SearchIndexResource {
     @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Messages waiting for their vector", description = "Conversation messages are embedded in the"
             + " background about a second after they are written; vector and hybrid recall see them afterwards.")
-    @APIResponse(responseCode = "200", description = "{\"pending\": n}")
+    @APIResponse(responseCode = "200", description = "{\"pending\": n}",
+            content = @Content(schema = @Schema(type = SchemaType.OBJECT, properties = @SchemaProperty(name = "pending",
+                    type = SchemaType.INTEGER,
+                    description = "Messages in the scope whose vector is not searchable yet."))))
+    @APIResponse(responseCode = "400", description = "conversationId is not a whole number of at least 1, or userId"
+            + " breaks the id rules")
     public Response pendingEmbeddings(@jakarta.ws.rs.QueryParam("userId") String userId,
             @jakarta.ws.rs.QueryParam("conversationId") String conversationId) throws MemoryException {
         Long conversation = conversationId == null ? null

@@ -14,6 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 /**
  * The compaction state of one conversation, persisted at {@code metadata["compaction"]} (spec §4). It is the
  * only compaction data ever stored.
@@ -35,12 +37,24 @@ import java.util.Objects;
  * @param updatedAt      when the calibration last changed (UTC, microsecond precision), or {@code null} before
  *                       the first sample
  */
+@Schema(description = "The compaction state of one conversation, persisted at metadata.compaction (there with"
+        + " snake_case keys: tokenizer, calibration, samples, boundary_turn_id, stage2_needed, updated_at).")
 public record CompactionState(
+        @Schema(description = "The counter the estimates were made with: o200k_base, cl100k_base or heuristic;"
+                + " never null.")
         String tokenizer,
+        @Schema(description = "Provider prompt tokens per estimated token: a moving average (α 0.2) clamped to"
+                + " [0.5, 2.0]; 1.0 before the first sample.")
         double calibration,
+        @Schema(description = "How many (estimate, provider tokens) samples were folded in, 0 or more.")
         int samples,
+        @Schema(description = "The compaction boundary: the oldest turn id the read path still considers, or null"
+                + " before the first commit with one.")
         String boundaryTurnId,
+        @Schema(description = "Whether Stage 2 (summarization) was requested; sticky, never cleared by a commit.")
         boolean stage2Needed,
+        @Schema(description = "When the calibration last changed, ISO-8601 UTC, microseconds; null before the first"
+                + " sample.")
         Instant updatedAt) implements Serializable {
 
     /** Tokenizer assumed when a stored state names none (spec §4 table, "on read"). */

@@ -3,6 +3,8 @@ package org.agentmemory.api.compaction;
 import java.io.Serializable;
 import java.util.Objects;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 /**
  * One provider-neutral, text-only message of a rendered history (spec §8.6). A rendered list alternates
  * strictly {@code user}, {@code assistant}, …, starts with {@code user} and ends with {@code assistant}.
@@ -13,7 +15,17 @@ import java.util.Objects;
  *                  from several turns, the first turn's agent
  * @param turnId    the originating turn's id; for a merged message, the first turn's id
  */
-public record HistoryMessage(String role, String content, String chatbotId, String turnId) implements Serializable {
+@Schema(description = "One provider-neutral, text-only message of a rendered history.")
+public record HistoryMessage(
+        @Schema(description = "user or assistant. A rendered history alternates strictly, starts with user and ends"
+                + " with assistant.")
+        String role,
+        @Schema(description = "The message text; never null or blank.") String content,
+        @Schema(description = "The agent that produced the turn, or null for turns without one; for a message"
+                + " merged from several turns, the first turn's agent.")
+        String chatbotId,
+        @Schema(description = "The originating turn's id; for a merged message, the first turn's id.")
+        String turnId) implements Serializable {
 
     /** The user role. */
     public static final String USER = "user";

@@ -2,6 +2,8 @@ package org.agentmemory.api.context;
 
 import java.io.Serializable;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 /**
  * A request to assemble the long-term memory context of a query (spec §9.2, §9.3 {@code get_context_for_query}).
  *
@@ -12,7 +14,16 @@ import java.io.Serializable;
  *                {@code null} = {@link ContextRequest#forModel(String) forModel(null)}, the 32000-token
  *                fallback window
  */
-public record ContextAssemblyRequest(String query, ContextAssemblyConfig config, ContextRequest context)
+@Schema(description = "A request to assemble the long-term memory context of a query.")
+public record ContextAssemblyRequest(
+        @Schema(description = "The text the sections are retrieved for (the user's question); required, may be"
+                + " empty.")
+        String query,
+        @Schema(description = "Weights and budget; absent or null = every default.")
+        ContextAssemblyConfig config,
+        @Schema(description = "How the conversation section is compacted; absent or null = every default (a"
+                + " 32,000-token window).")
+        ContextRequest context)
         implements Serializable {
 
     /**

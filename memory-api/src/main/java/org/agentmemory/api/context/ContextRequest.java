@@ -2,6 +2,8 @@ package org.agentmemory.api.context;
 
 import java.io.Serializable;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 /**
  * What a bot asks for when it prepares a round: the conversation history compacted and rendered into the
  * token budget of its model (spec §5, §8). Every field is optional; sizes are tokens of the memory's counter
@@ -37,18 +39,44 @@ import java.io.Serializable;
  *                           {@code [agent:…]} or left out; {@code null} = the conversation's own agent
  * @param includeOtherAgents whether other agents' turns are shown (labelled); {@code null} = {@code true}
  */
+@Schema(description = "The budget and rendering parameters of a context call; every field is optional. Sizes are"
+        + " tokens of the memory's counter (memory.tokenizer, default o200k_base). available = max(0, window −"
+        + " reserveOutput − reserveFixed); the history budget is max(0, floor(0.80 × available) − systemPromptTokens"
+        + " − userPromptTokens), lowered to maxHistoryTokens when given. A budget too small is not an error: the"
+        + " answer has zero messages and a note.")
 public record ContextRequest(
+        @Schema(description = "The model whose context window to use, by longest prefix of the built-in table and"
+                + " memory.compaction.model-windows (e.g. gpt-4o, claude-sonnet-4); at most 256 code points, no"
+                + " control characters. Absent, null or unknown with no window: a 32,000-token window.")
         String model,
+        @Schema(description = "The provider's context window, tokens, 0 or more; wins over model.")
         Integer window,
+        @Schema(description = "Tokens kept for the model's output, 0 or more; absent or null = 8192.")
         Integer reserveOutput,
+        @Schema(description = "Tokens kept for the system prompt, tool schemas and framing, 0 or more; absent or"
+                + " null = 4096.")
         Integer reserveFixed,
+        @Schema(description = "Ceiling on the newest turns considered, 1 or more; absent or null = 30. Below 2 it"
+                + " also lowers the number of turns kept verbatim regardless of size.")
         Integer maxTurns,
+        @Schema(description = "Cap on the history budget, tokens, 0 or more; absent or null = no cap.")
         Integer maxHistoryTokens,
+        @Schema(description = "Tokens of the system prompt the bot will send, 0 or more; absent or null = 0 (or the"
+                + " count of systemPrompt). Not together with systemPrompt.")
         Integer systemPromptTokens,
+        @Schema(description = "Tokens of the new user prompt, 0 or more; absent or null = 0 (or the count of"
+                + " userPrompt). Not together with userPrompt.")
         Integer userPromptTokens,
+        @Schema(description = "The system prompt text, counted by the service; not together with"
+                + " systemPromptTokens.")
         String systemPrompt,
+        @Schema(description = "The new user prompt text, counted by the service; not together with"
+                + " userPromptTokens.")
         String userPrompt,
+        @Schema(description = "The agent asking (1 to 128 code points): turns of other agents are labelled"
+                + " [agent:…] or left out. Absent or null = the conversation's own agent.")
         String currentChatbotId,
+        @Schema(description = "Whether other agents' turns are shown (labelled); absent or null = true.")
         Boolean includeOtherAgents) implements Serializable {
 
     /**

@@ -2,6 +2,8 @@ package org.agentmemory.api.conversation;
 
 import java.io.Serializable;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 /**
  * Result of adding a turn.
  *
@@ -9,5 +11,14 @@ import java.io.Serializable;
  * @param turn           the turn as stored: normalized, counted, sequenced
  * @param created        {@code false} when a turn with the same id already existed and nothing was written
  */
-public record AppendedTurn(long conversationId, TurnRecord turn, boolean created) implements Serializable {
+@Schema(description = "The result of adding a turn.")
+public record AppendedTurn(
+        @Schema(description = "The service's id of the conversation the turn belongs to (created when it did not"
+                + " exist).")
+        long conversationId,
+        @Schema(description = "The turn as stored: normalized, counted and sequenced; for a repeated turnId, the"
+                + " turn stored before.")
+        TurnRecord turn,
+        @Schema(description = "false when a turn with this turnId already existed and nothing was written.")
+        boolean created) implements Serializable {
 }

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 /**
  * A conversation with its turns in sequence order (spec §1.4).
  *
@@ -20,13 +22,24 @@ import java.util.Map;
  *                       sends it as the {@code ETag}
  * @param turns          the turns, ordered by {@link TurnRecord#sequence()}; never {@code null}
  */
+@Schema(description = "A conversation with all its turns in sequence order.")
 public record ConversationHistory(
+        @Schema(description = "The service's id of the conversation, used in /conversations/{id} paths.")
         long conversationId,
+        @Schema(description = "The (tenant, chatbot, user, session) key.")
         ConversationKey key,
+        @Schema(description = "Creation time, ISO-8601 UTC, microseconds.")
         Instant createdAt,
+        @Schema(description = "Last change (turn added, metadata changed, history cleared), ISO-8601 UTC,"
+                + " microseconds.")
         Instant updatedAt,
+        @Schema(description = "The conversation's shared metadata object; the key compaction holds the token"
+                + " calibration state. Never null.")
         Map<String, Object> metadata,
+        @Schema(description = "Optimistic-locking version; it changes on every write to the conversation. Sent as"
+                + " the ETag; send it back in If-Match to replace the metadata conditionally.")
         long version,
+        @Schema(description = "The turns, ordered by sequence; never null.")
         List<TurnRecord> turns) implements Serializable {
 
     public ConversationHistory {

@@ -3,6 +3,8 @@ package org.agentmemory.api.conversation;
 import java.io.Serializable;
 import java.util.List;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 /**
  * What an import did. A bad line is reported and skipped; it never aborts the good ones.
  *
@@ -12,7 +14,14 @@ import java.util.List;
  * @param conversationsCreated conversations that did not exist before
  * @param errors               one entry per rejected line, in line order; never {@code null}
  */
-public record ImportReport(long linesRead, long turnsImported, long duplicates, long conversationsCreated,
+@Schema(description = "What an import did. A bad line is reported and skipped; it never aborts the good ones.")
+public record ImportReport(
+        @Schema(description = "Non-blank lines read.") long linesRead,
+        @Schema(description = "Turns written.") long turnsImported,
+        @Schema(description = "Lines whose turn id already existed in its conversation (nothing written).")
+        long duplicates,
+        @Schema(description = "Conversations that did not exist before.") long conversationsCreated,
+        @Schema(description = "One entry per rejected line, in line order; never null.")
         List<LineError> errors) implements Serializable {
 
     public ImportReport {
@@ -26,6 +35,12 @@ public record ImportReport(long linesRead, long turnsImported, long duplicates, 
      * @param field   the offending field path, or {@code null} when the line is not valid JSON
      * @param message what is wrong and how to fix it
      */
-    public record LineError(long line, String field, String message) implements Serializable {
+    @Schema(description = "Why one line of an import was rejected.")
+    public record LineError(
+            @Schema(description = "1-based line number.") long line,
+            @Schema(description = "The offending field path, or null when the line as a whole is wrong (too long,"
+                    + " not valid UTF-8, not valid JSON, or it could not be stored).")
+            String field,
+            @Schema(description = "What is wrong and how to fix it.") String message) implements Serializable {
     }
 }

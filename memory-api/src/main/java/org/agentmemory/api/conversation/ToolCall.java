@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 /**
  * One tool call the model made during a round, as the agent framework reports it (spec §1.1
  * {@code from_ai_message}: {@code response.tool_calls}). The write path turns each call into a
@@ -25,7 +27,23 @@ import java.util.Objects;
  * @param executionTime wall time of the call in SECONDS (fractional), or {@code null} when unknown; stored as
  *                      whole milliseconds, truncated
  */
-public record ToolCall(String name, Map<String, Object> arguments, Object result, String error, Double executionTime)
+@Schema(description = "One tool call the model made during a round, as the agent framework reports it; it becomes a"
+        + " tool invocation of the turn.")
+public record ToolCall(
+        @Schema(description = "The tool's name; required (the invocation's toolName).")
+        String name,
+        @Schema(description = "The call's arguments as a JSON object (the invocation's input); absent or null = {}.")
+        Map<String, Object> arguments,
+        @Schema(description = "The raw result: a string is stored as the invocation's output as it is, an object or"
+                + " array as compact key-sorted JSON, any other value as its text; null = no output. An object's"
+                + " _tee.key becomes the invocation's wmKey.")
+        Object result,
+        @Schema(description = "The error text when the call failed, else null; a non-empty error makes the"
+                + " invocation's status error.")
+        String error,
+        @Schema(description = "Wall time of the call in seconds (fractional), or null when unknown; stored as whole"
+                + " milliseconds (elapsedMs), truncated.")
+        Double executionTime)
         implements Serializable {
 
     /**

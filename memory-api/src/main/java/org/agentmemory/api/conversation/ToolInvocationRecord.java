@@ -5,6 +5,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 /**
  * One tool invocation of a turn (spec §1.2), in the order the model made it.
  *
@@ -23,15 +25,34 @@ import java.util.Map;
  *                    {@code "output"} is used; never {@code null}
  * @param wmKey       the working-memory tee key, or {@code null}
  */
+@Schema(description = "One tool invocation of a turn, in the order the model made it.")
 public record ToolInvocationRecord(
+        @Schema(description = "The tool's name: required, 1 to 255 code points, not blank, no control characters.")
         String toolName,
+        @Schema(description = "The call's arguments as a JSON object, stored canonically (keys sorted at every"
+                + " depth); at most 1,048,576 code points of keys and values. Absent or null on input = {}; never"
+                + " null in responses.")
         Map<String, Object> input,
+        @Schema(description = "The tool's output text, at most 1,048,576 code points, or null when it produced"
+                + " none. An output of more than memory.offload.threshold-tokens tokens (default 2,000) is offloaded"
+                + " on write: the stored output is then a preview of 200 code points plus \" …(+N chars)\", and"
+                + " omitted.output names the full content.")
         String output,
+        @Schema(description = "completed or error; absent or null on input = completed.")
         InvocationStatus status,
+        @Schema(description = "The error text (tracebacks condensed), at most 262,144 code points, or null.")
         String error,
+        @Schema(description = "Wall time of the call, milliseconds, 0 or more; null when unknown.")
         Long elapsedMs,
+        @Schema(description = "Length of the original output in code points, recorded when the output was"
+                + " offloaded; null otherwise.")
         Integer outputChars,
+        @Schema(description = "Field name → omission content id (om_ and 16 hex digits) of offloaded fields; only"
+                + " the key output is used. GET /conversations/{id}/omissions/{contentId} reads the content. An"
+                + " output whose omitted.output is already set is not offloaded again. Absent or null = {}; never"
+                + " null in responses.")
         Map<String, String> omitted,
+        @Schema(description = "The working-memory tee key, at most 255 code points, no control characters, or null.")
         String wmKey) implements Serializable {
 
     public ToolInvocationRecord {

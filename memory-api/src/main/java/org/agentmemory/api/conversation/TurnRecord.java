@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.agentmemory.api.compaction.TurnState;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * One turn of a conversation (spec §1.1): a user message, the assistant's response, the tools it invoked.
@@ -40,22 +41,59 @@ import org.agentmemory.api.compaction.TurnState;
  * @param schemaVersion     2 for turns written by this service
  * @param normVersion       the normalization version applied ({@code "1"}), or {@code null} when disabled
  */
+@Schema(description = "One turn of a conversation: the user's message, the assistant's response and the tools it"
+        + " invoked. As input, sequence, tokenCount, state, schemaVersion and normVersion are ignored (the service"
+        + " assigns them); a turn holds at most 2,097,152 code points of texts, tool outputs, inputs and metadata"
+        + " together.")
 public record TurnRecord(
+        @Schema(description = "Id unique within the conversation: 1 to 128 code points, not blank, no control"
+                + " characters. Absent or null on input: the service generates a UUID. A turnId already stored in"
+                + " the conversation writes nothing (retries are idempotent).")
         String turnId,
+        @Schema(description = "1-based position in the conversation, assigned at write time; it alone defines the"
+                + " order. Ignored on input.")
         Long sequence,
+        @Schema(description = "The user who spoke (1 to 128 code points, no control characters). Absent or null on"
+                + " input: the conversation's user.")
         String userId,
+        @Schema(description = "The user's message, at most 262,144 code points. Absent or null on input is stored"
+                + " as \"\".")
         String userMessage,
+        @Schema(description = "The assistant's reply, at most 262,144 code points. Absent or null on input is"
+                + " stored as \"\".")
         String assistantResponse,
+        @Schema(description = "Retrieval context given to the model, at most 262,144 code points, or null. Never"
+                + " counted in tokens.")
         String contextUsed,
+        @Schema(description = "Names of the tools used: at most 1,000 items of at most 255 code points, no null"
+                + " items. Absent or null on input = empty; never null in responses.")
         List<String> toolsUsed,
+        @Schema(description = "When the turn happened: ISO-8601 UTC, microsecond precision, between"
+                + " 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999999Z. Absent or null on input: the time of"
+                + " writing.")
         Instant timestamp,
+        @Schema(description = "Free JSON object (e.g. usage, model), at most 1,048,576 code points of keys and"
+                + " values. usage.input_tokens (or usage.prompt_tokens) calibrates the token estimates when the"
+                + " turn is sent with a compaction commit. Absent or null on input = {}; never null in responses.")
         Map<String, Object> metadata,
+        @Schema(description = "The agent that produced the turn (1 to 128 code points, no control characters)."
+                + " Absent or null on input: the conversation's agent.")
         String chatbotId,
+        @Schema(description = "The tool invocations in call order, at most 1,000, no null items. Absent or null on"
+                + " input = empty; never null in responses.")
         List<ToolInvocationRecord> toolInvocations,
+        @Schema(description = "Round-level failure text (tracebacks condensed), at most 262,144 code points, or"
+                + " null.")
         String error,
+        @Schema(description = "Token counts per part, computed by the service on write. Ignored on input.")
         TokenCount tokenCount,
+        @Schema(description = "The turn's state; stored turns are always raw. Ignored on input.")
         TurnState state,
+        @Schema(description = "Version of the stored turn format: 2 for turns written by this service. Ignored on"
+                + " input.")
         Integer schemaVersion,
+        @Schema(description = "The text normalization version applied (\"1\"), or null when normalization is off"
+                + " (memory.normalization.enabled=false). Ignored on input.")
         String normVersion) implements Serializable {
 
     public TurnRecord {

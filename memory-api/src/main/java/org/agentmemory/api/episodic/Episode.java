@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 /**
  * One remembered experience of an agent (spec §10.1 {@code EpisodicMemory}), as callers see it. The
  * embedding vector is deliberately not part of this transfer record: it is an index detail of the
@@ -41,27 +43,54 @@ import java.util.Objects;
  *                        marks an episode already distilled into a brain page (spec §10.3
  *                        {@code mark_consolidated}).
  */
+@Schema(description = "One remembered experience of an agent, as stored (without its embedding vector).")
 public record Episode(
+        @Schema(description = "UUID of the episode; never null.")
         String episodeId,
+        @Schema(description = "Tenant, agent and the optional user, session, room and crew; never null.")
         MemoryNamespace namespace,
+        @Schema(description = "When it was recorded, ISO-8601 UTC; never null.")
         Instant createdAt,
+        @Schema(description = "When it last changed, ISO-8601 UTC; never null.")
         Instant updatedAt,
+        @Schema(description = "When it expires, ISO-8601 UTC (createdAt + ttlDays, by default"
+                + " memory.episodic.default-ttl-days = 90), or null for never. Expired episodes are never recalled"
+                + " and are deleted every 15 minutes.")
         Instant expiresAt,
+        @Schema(description = "What the agent faced; never null.")
         String situation,
+        @Schema(description = "What the agent did; never null.")
         String actionTaken,
+        @Schema(description = "How it ended; never null.")
         EpisodeOutcome outcome,
+        @Schema(description = "Free text about the result, or null.")
         String outcomeDetails,
+        @Schema(description = "A short error class such as timeout, or null.")
         String errorType,
+        @Schema(description = "The error text, or null.")
         String errorMessage,
+        @Schema(description = "One or two sentences of reflection (by the reflection model, else the heuristic),"
+                + " or null.")
         String reflection,
+        @Schema(description = "The lesson, or null.")
         String lessonLearned,
+        @Schema(description = "What to do next time, or null.")
         String suggestedAction,
+        @Schema(description = "Where lessonLearned came from, or null when unknown (imported episodes) or when there"
+                + " is no lesson.")
         LessonSource lessonSource,
+        @Schema(description = "The kind of episode; tool_execution when none was given.")
         EpisodeCategory category,
+        @Schema(description = "Importance, 1 to 10.")
         int importance,
+        @Schema(description = "Whether it is a failure episode: outcome failure or timeout.")
         boolean isFailure,
+        @Schema(description = "Tool names; never null (empty when none).")
         List<String> relatedTools,
+        @Schema(description = "Entity names; never null (empty when none).")
         List<String> relatedEntities,
+        @Schema(description = "Free JSON object; never null. The key consolidated_into names the brain page the"
+                + " episode was distilled into (POST /episodes/consolidated).")
         Map<String, Object> metadata) implements Serializable {
 
     /** Lowest importance. */
@@ -129,6 +158,9 @@ public record Episode(
      *
      * @return whether the lesson counts
      */
+    @Schema(description = "Whether the episode carries a lesson worth consolidating: lessonLearned is not blank and"
+            + " came from a model or a caller, or from the heuristic on an outcome other than success (with an"
+            + " unknown source: unless it is the heuristic's generic success lesson). Derived from the other fields.")
     public boolean isLessonBearing() {
         if (lessonLearned == null || lessonLearned.isBlank()) {
             return false;

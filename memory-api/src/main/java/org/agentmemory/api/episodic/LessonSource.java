@@ -2,11 +2,15 @@ package org.agentmemory.api.episodic;
 
 import java.util.Locale;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 /**
  * Where an episode's {@code lessonLearned} came from. JSON and storage form: the lower-case {@link #value()}.
  * Not in the reference system: it exists to fix spec §13 #7 (heuristic lessons made every episode
  * dream-eligible); {@link Episode#isLessonBearing()} states the rule that uses it.
  */
+@Schema(description = "Where an episode's lesson came from: model (a reflection model), heuristic (the built-in"
+        + " table) or explicit (stated by a caller). Lower case in JSON.")
 public enum LessonSource {
     /** A language model reflected on the episode (spec §10.4, LLM path). */
     MODEL,

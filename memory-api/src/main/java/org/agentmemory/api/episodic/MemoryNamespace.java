@@ -5,6 +5,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 /**
  * Who an episode belongs to and how far it is shared (spec §10.1 {@code MemoryNamespace}). Ids round-trip
  * exactly: no trimming, no case change.
@@ -16,8 +18,14 @@ import java.util.Map;
  * @param roomId    the room (shared conversation space), or {@code null}
  * @param crewId    the crew (multi-agent workflow), or {@code null}
  */
-public record MemoryNamespace(String tenantId, String agentId, String userId, String sessionId, String roomId,
-        String crewId) implements Serializable {
+@Schema(description = "Who an episode belongs to and how far it is shared. Ids round-trip exactly.")
+public record MemoryNamespace(
+        @Schema(description = "The tenant; \"default\" for every call until authentication exists.") String tenantId,
+        @Schema(description = "The agent; never null or blank.") String agentId,
+        @Schema(description = "The user, or null when the episode is not tied to a user.") String userId,
+        @Schema(description = "The session, or null.") String sessionId,
+        @Schema(description = "The room (shared conversation space), or null.") String roomId,
+        @Schema(description = "The crew (multi-agent workflow), or null.") String crewId) implements Serializable {
 
     /** The tenant used when none is given. */
     public static final String DEFAULT_TENANT = "default";

@@ -1,5 +1,6 @@
 package org.agentmemory.context;
 
+import org.agentmemory.rest.KeyDescriptions;
 import jakarta.validation.constraints.NotNull;
 
 import org.agentmemory.api.context.ContextAssemblyConfig;
@@ -26,12 +27,11 @@ public final class ContextRequests {
      */
     @Schema(description = "Body of POST /context.")
     public record ContextByKey(
-            @Schema(description = "The user; required, 1 to 128 code points, not blank, no control characters.")
+            @Schema(description = KeyDescriptions.USER_ID)
             @NotNull(message = "userId is required") String userId,
-            @Schema(description = "The session; required, 1 to 128 code points, not blank, no control characters.")
+            @Schema(description = KeyDescriptions.SESSION_ID)
             @NotNull(message = "sessionId is required") String sessionId,
-            @Schema(description = "The agent (1 to 128 code points, not blank, no control characters); absent or null"
-                    + " for the default agent.")
+            @Schema(description = KeyDescriptions.CHATBOT_ID)
             String chatbotId,
             @Schema(description = "The budget and rendering parameters; absent or null = every default (a"
                     + " 32,000-token window).")
@@ -50,12 +50,11 @@ public final class ContextRequests {
      */
     @Schema(description = "Body of POST /context/assemble.")
     public record AssembleByKey(
-            @Schema(description = "The user; required, 1 to 128 code points, not blank, no control characters.")
+            @Schema(description = KeyDescriptions.USER_ID)
             @NotNull(message = "userId is required") String userId,
-            @Schema(description = "The session; required, 1 to 128 code points, not blank, no control characters.")
+            @Schema(description = KeyDescriptions.SESSION_ID)
             @NotNull(message = "sessionId is required") String sessionId,
-            @Schema(description = "The agent (1 to 128 code points, not blank, no control characters); absent or null"
-                    + " for the default agent.")
+            @Schema(description = KeyDescriptions.CHATBOT_ID)
             String chatbotId,
             @Schema(description = "The text the sections are retrieved for; required, \"\" allowed.")
             @NotNull(message = "query is required (an empty string is allowed)") String query,

@@ -1,5 +1,6 @@
 package org.agentmemory.conversation;
 
+import org.agentmemory.rest.KeyDescriptions;
 import java.util.List;
 import java.util.Map;
 
@@ -32,12 +33,11 @@ public final class ConversationRequests {
      */
     @Schema(description = "Body of POST /conversations.")
     public record CreateConversation(
-            @Schema(description = "The user; required, 1 to 128 code points, not blank, no control characters.")
+            @Schema(description = KeyDescriptions.USER_ID)
             @NotNull(message = "userId is required") String userId,
-            @Schema(description = "The session; required, 1 to 128 code points, not blank, no control characters.")
+            @Schema(description = KeyDescriptions.SESSION_ID)
             @NotNull(message = "sessionId is required") String sessionId,
-            @Schema(description = "The agent (1 to 128 code points, not blank, no control characters); absent or null"
-                    + " for the default agent.")
+            @Schema(description = KeyDescriptions.CHATBOT_ID)
             String chatbotId,
             @Schema(description = "Initial metadata, a JSON object of at most 1,048,576 code points of keys and"
                     + " values; absent or null = {}. Ignored when the conversation already exists.")
@@ -56,12 +56,11 @@ public final class ConversationRequests {
      */
     @Schema(description = "Body of POST /turns: a turn and the key of its conversation, created when missing.")
     public record AddTurn(
-            @Schema(description = "The user; required, 1 to 128 code points, not blank, no control characters.")
+            @Schema(description = KeyDescriptions.USER_ID)
             @NotNull(message = "userId is required") String userId,
-            @Schema(description = "The session; required, 1 to 128 code points, not blank, no control characters.")
+            @Schema(description = KeyDescriptions.SESSION_ID)
             @NotNull(message = "sessionId is required") String sessionId,
-            @Schema(description = "The agent (1 to 128 code points, not blank, no control characters); absent or null"
-                    + " for the default agent.")
+            @Schema(description = KeyDescriptions.CHATBOT_ID)
             String chatbotId,
             @Schema(description = "The turn; required.")
             @NotNull(message = "turn is required") TurnRecord turn,
@@ -87,12 +86,11 @@ public final class ConversationRequests {
      */
     @Schema(description = "Body of POST /turns/from-ai-message: a round as the agent framework reports it.")
     public record FromAiMessage(
-            @Schema(description = "The user; required, 1 to 128 code points, not blank, no control characters.")
+            @Schema(description = KeyDescriptions.USER_ID)
             @NotNull(message = "userId is required") String userId,
-            @Schema(description = "The session; required, 1 to 128 code points, not blank, no control characters.")
+            @Schema(description = KeyDescriptions.SESSION_ID)
             @NotNull(message = "sessionId is required") String sessionId,
-            @Schema(description = "The agent (1 to 128 code points, not blank, no control characters); absent or null"
-                    + " for the default agent.")
+            @Schema(description = KeyDescriptions.CHATBOT_ID)
             String chatbotId,
             @Schema(description = "What the user said; required, at most 262,144 code points.")
             @NotNull(message = "userMessage is required") String userMessage,
@@ -127,12 +125,11 @@ public final class ConversationRequests {
      */
     @Schema(description = "Body of POST /turns/usage: one (estimate, provider tokens) sample for the calibration.")
     public record Usage(
-            @Schema(description = "The user; required, 1 to 128 code points, not blank, no control characters.")
+            @Schema(description = KeyDescriptions.USER_ID)
             @NotNull(message = "userId is required") String userId,
-            @Schema(description = "The session; required, 1 to 128 code points, not blank, no control characters.")
+            @Schema(description = KeyDescriptions.SESSION_ID)
             @NotNull(message = "sessionId is required") String sessionId,
-            @Schema(description = "The agent (1 to 128 code points, not blank, no control characters); absent or null"
-                    + " for the default agent.")
+            @Schema(description = KeyDescriptions.CHATBOT_ID)
             String chatbotId,
             @Schema(required = true, description = "The service's estimate of the prompt"
                     + " (ConversationContext.commit.promptEstimate), tokens, 0 or more.")
@@ -151,12 +148,11 @@ public final class ConversationRequests {
      */
     @Schema(description = "Body of POST /turns/batch: turns appended in order, in one transaction.")
     public record AddTurns(
-            @Schema(description = "The user; required, 1 to 128 code points, not blank, no control characters.")
+            @Schema(description = KeyDescriptions.USER_ID)
             @NotNull(message = "userId is required") String userId,
-            @Schema(description = "The session; required, 1 to 128 code points, not blank, no control characters.")
+            @Schema(description = KeyDescriptions.SESSION_ID)
             @NotNull(message = "sessionId is required") String sessionId,
-            @Schema(description = "The agent (1 to 128 code points, not blank, no control characters); absent or null"
-                    + " for the default agent.")
+            @Schema(description = KeyDescriptions.CHATBOT_ID)
             String chatbotId,
             @Schema(description = "1 to 1000 turns, no null items, stored in this order.")
             @NotEmpty(message = "turns must contain at least one turn") List<@NotNull(message = "turns must not contain null") TurnRecord> turns) {

@@ -18,8 +18,10 @@ import org.h2.jdbcx.JdbcDataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * Real databases for Java SE tests: a fresh in-memory H2 per call, and a fresh database on the machine's
- * PostgreSQL (host, port and user from the it.pg.* system properties; trust auth on this machine).
+ * Real databases for Java SE tests: a fresh in-memory H2 per call, and a fresh database on PostgreSQL: the embedded
+ * server of this JVM ({@link EmbeddedPostgresServer#sharedPort()}), or, when {@code it.pg.existing} is true (the
+ * build sets it for {@code -Dit.pg.host=…}), the server at it.pg.host/it.pg.port (user and password from
+ * it.pg.user/it.pg.password).
  */
 public final class Databases {
 
@@ -42,8 +44,9 @@ public final class Databases {
      * @return a migrated, empty PostgreSQL database
      */
     public static DataSource freshPostgres(String name) {
-        String host = System.getProperty("it.pg.host", "127.0.0.1");
-        int port = Integer.parseInt(System.getProperty("it.pg.port", "5432"));
+        boolean existing = Boolean.getBoolean("it.pg.existing");
+        String host = existing ? System.getProperty("it.pg.host", "127.0.0.1") : "127.0.0.1";
+        int port = existing ? Integer.parseInt(System.getProperty("it.pg.port", "5432")) : EmbeddedPostgresServer.sharedPort();
         String user = System.getProperty("it.pg.user", "postgres");
         String password = System.getProperty("it.pg.password", "");
         try (Connection admin = DriverManager.getConnection("jdbc:postgresql://" + host + ":" + port + "/postgres", user, password);
@@ -51,8 +54,9 @@ public final class Databases {
             st.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
             st.execute("CREATE DATABASE " + name + " ENCODING 'UTF8'");
         } catch (SQLException e) {
-            throw new IllegalStateException("PostgreSQL at " + host + ":" + port + " is needed by this test (start it"
-                    + " with .ci/run or pg_ctlcluster); " + e.getMessage(), e);
+            throw new IllegalStateException("PostgreSQL at " + host + ":" + port + " is needed by this test ("
+                    + (existing ? "the server named by -Dit.pg.host/-Dit.pg.port" : "the embedded one") + "); "
+                    + e.getMessage(), e);
         }
         PGSimpleDataSource ds = new PGSimpleDataSource();
         ds.setServerNames(new String[] {host});

@@ -1,5 +1,12 @@
 package org.agentmemory.bench;
 
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.memory.chat.TokenWindowChatMemory;
+import dev.langchain4j.model.TokenCountEstimator;
+import dev.langchain4j.store.memory.chat.InMemoryChatMemoryStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -7,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-
 import org.agentmemory.api.compaction.ContextBudget;
 import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.TokenCount;
@@ -21,14 +27,6 @@ import org.agentmemory.compaction.control.PrunePolicies;
 import org.agentmemory.platform.json.CanonicalJson;
 import org.agentmemory.platform.tokens.TokenCounter;
 import org.agentmemory.platform.tokens.TokenCounters;
-
-import dev.langchain4j.data.message.AiMessage;
-import dev.langchain4j.data.message.ChatMessage;
-import dev.langchain4j.data.message.SystemMessage;
-import dev.langchain4j.data.message.UserMessage;
-import dev.langchain4j.memory.chat.TokenWindowChatMemory;
-import dev.langchain4j.model.TokenCountEstimator;
-import dev.langchain4j.store.memory.chat.InMemoryChatMemoryStore;
 
 /**
  * Read-path benchmark: fitting a 1,000-turn history with tool invocations into a token budget, in process.
@@ -61,14 +59,17 @@ public final class CompactionBenchmark {
     private static final int TURNS = 1000;
     private static final int SYSTEM_PROMPT_TOKENS = 1200;
     private static final int USER_PROMPT_TOKENS = 150;
-    private static final String[] WORDS = ("the service stores every turn of a conversation with its tool invocations and "
-            + "renders a compacted history for the model under a strict token budget while keeping recent work verbatim "
-            + "and older outputs recoverable by content id deployment queue order invoice customer shipment latency "
-            + "database index migration schema rollback retry timeout cache eviction").split(" ");
-    private static final String[] TOOLS = {"bash", "read_file", "web_search", "query_database", "write_file", "lookup_order"};
+    private static final String[] WORDS =
+            ("the service stores every turn of a conversation with its tool invocations and "
+                            + "renders a compacted history for the model under a strict token budget while keeping recent work verbatim "
+                            + "and older outputs recoverable by content id deployment queue order invoice customer shipment latency "
+                            + "database index migration schema rollback retry timeout cache eviction")
+                    .split(" ");
+    private static final String[] TOOLS = {
+        "bash", "read_file", "web_search", "query_database", "write_file", "lookup_order"
+    };
 
-    private CompactionBenchmark() {
-    }
+    private CompactionBenchmark() {}
 
     /**
      * @param args optional: iterations of the agent-memory runs (default 2000) and of the LangChain4j run
@@ -88,44 +89,103 @@ public final class CompactionBenchmark {
         List<ChatMessage> messages = uncompactedMessages(stored);
         InMemoryChatMemoryStore store = new InMemoryChatMemoryStore();
         store.updateMessages("session", messages);
-        store.updateMessages("last-30-turns", messages.subList(messages.size() - 2 * budget.maxTurns(), messages.size()));
+        store.updateMessages(
+                "last-30-turns", messages.subList(messages.size() - 2 * budget.maxTurns(), messages.size()));
         TokenCountEstimator estimator = new CounterEstimator(counter);
 
         FittedHistory[] fitted = new FittedHistory[1];
-        Stats withCounts = time(ours, () -> fitted[0] = fitter.fit(stored, budget, SYSTEM_PROMPT_TOKENS, USER_PROMPT_TOKENS, options));
-        Stats noCounts = time(ours, () -> fitter.fit(uncounted, budget, SYSTEM_PROMPT_TOKENS, USER_PROMPT_TOKENS, options));
+        Stats withCounts = time(
+                ours, () -> fitted[0] = fitter.fit(stored, budget, SYSTEM_PROMPT_TOKENS, USER_PROMPT_TOKENS, options));
+        Stats noCounts =
+                time(ours, () -> fitter.fit(uncounted, budget, SYSTEM_PROMPT_TOKENS, USER_PROMPT_TOKENS, options));
         List<List<ChatMessage>> window = new ArrayList<>(List.of(List.of()));
-        Stats langchain = time(theirs, () -> window.set(0, TokenWindowChatMemory.builder().id("session")
-                .maxTokens(historyBudget, estimator).chatMemoryStore(store).build().messages()));
+        Stats langchain = time(
+                theirs,
+                () -> window.set(
+                        0,
+                        TokenWindowChatMemory.builder()
+                                .id("session")
+                                .maxTokens(historyBudget, estimator)
+                                .chatMemoryStore(store)
+                                .build()
+                                .messages()));
         List<List<ChatMessage>> recent = new ArrayList<>(List.of(List.of()));
-        Stats langchainRecent = time(ours, () -> recent.set(0, TokenWindowChatMemory.builder().id("last-30-turns")
-                .maxTokens(historyBudget, estimator).chatMemoryStore(store).build().messages()));
+        Stats langchainRecent = time(
+                ours,
+                () -> recent.set(
+                        0,
+                        TokenWindowChatMemory.builder()
+                                .id("last-30-turns")
+                                .maxTokens(historyBudget, estimator)
+                                .chatMemoryStore(store)
+                                .build()
+                                .messages()));
 
-        long inputChars = messages.stream().mapToLong(message -> text(message).length()).sum();
-        System.out.printf(Locale.ROOT, "Read-path benchmark: %d turns (%d messages, %,d chars uncompacted), window 128000, "
-                + "history budget H = %d tokens (o200k_base)%n%n", TURNS, messages.size(), inputChars, historyBudget);
-        System.out.printf(Locale.ROOT, "%-40s %10s %10s %10s %10s %10s %12s%n", "implementation", "calls", "p50 ms", "p99 ms",
-                "mean ms", "messages", "tokens<=H");
+        long inputChars =
+                messages.stream().mapToLong(message -> text(message).length()).sum();
+        System.out.printf(
+                Locale.ROOT,
+                "Read-path benchmark: %d turns (%d messages, %,d chars uncompacted), window 128000, "
+                        + "history budget H = %d tokens (o200k_base)%n%n",
+                TURNS,
+                messages.size(),
+                inputChars,
+                historyBudget);
+        System.out.printf(
+                Locale.ROOT,
+                "%-40s %10s %10s %10s %10s %10s %12s%n",
+                "implementation",
+                "calls",
+                "p50 ms",
+                "p99 ms",
+                "mean ms",
+                "messages",
+                "tokens<=H");
         FittedHistory result = fitted[0];
         row("agent-memory ContextWindowFitter", withCounts, result.messages().size(), result.tokensUsed());
         row("agent-memory, no stored counts", noCounts, result.messages().size(), result.tokensUsed());
-        row("LangChain4j TokenWindowChatMemory", langchain, window.get(0).size(), estimator.estimateTokenCountInMessages(window.get(0)));
-        row("LangChain4j, store of the last 30 turns", langchainRecent, recent.get(0).size(),
+        row(
+                "LangChain4j TokenWindowChatMemory",
+                langchain,
+                window.get(0).size(),
+                estimator.estimateTokenCountInMessages(window.get(0)));
+        row(
+                "LangChain4j, store of the last 30 turns",
+                langchainRecent,
+                recent.get(0).size(),
                 estimator.estimateTokenCountInMessages(recent.get(0)));
-        System.out.printf(Locale.ROOT, "%nagent-memory: outcome %s, %d views (%d turns dropped), %d omissions, stage2Needed %s%n",
-                result.outcome(), result.views().size(), result.droppedTurnIds().size(), result.omissions().size(), result.stage2Needed());
-        System.out.printf(Locale.ROOT, "LangChain4j: keeps the newest %d of %d messages verbatim; first kept is a %s message%n",
-                window.get(0).size(), messages.size(), window.get(0).isEmpty() ? "-" : window.get(0).get(0).type());
-        System.out.printf(Locale.ROOT, "p50 ratio LangChain4j / agent-memory = %.1f%n", langchain.p50() / withCounts.p50());
+        System.out.printf(
+                Locale.ROOT,
+                "%nagent-memory: outcome %s, %d views (%d turns dropped), %d omissions, stage2Needed %s%n",
+                result.outcome(),
+                result.views().size(),
+                result.droppedTurnIds().size(),
+                result.omissions().size(),
+                result.stage2Needed());
+        System.out.printf(
+                Locale.ROOT,
+                "LangChain4j: keeps the newest %d of %d messages verbatim; first kept is a %s message%n",
+                window.get(0).size(),
+                messages.size(),
+                window.get(0).isEmpty() ? "-" : window.get(0).get(0).type());
+        System.out.printf(
+                Locale.ROOT, "p50 ratio LangChain4j / agent-memory = %.1f%n", langchain.p50() / withCounts.p50());
     }
 
     private static void row(String name, Stats stats, int messages, int tokens) {
-        System.out.printf(Locale.ROOT, "%-40s %10d %10.3f %10.3f %10.3f %10d %12d%n", name, stats.calls(), stats.p50(), stats.p99(),
-                stats.mean(), messages, tokens);
+        System.out.printf(
+                Locale.ROOT,
+                "%-40s %10d %10.3f %10.3f %10.3f %10d %12d%n",
+                name,
+                stats.calls(),
+                stats.p50(),
+                stats.p99(),
+                stats.mean(),
+                messages,
+                tokens);
     }
 
-    record Stats(int calls, double p50, double p99, double mean) {
-    }
+    record Stats(int calls, double p50, double p99, double mean) {}
 
     private static Stats time(int iterations, Runnable call) {
         int warmup = Math.max(20, iterations / 4);
@@ -161,11 +221,14 @@ public final class CompactionBenchmark {
                     invocations.add(invocation(random));
                 }
             }
-            TurnRecord turn = TurnRecord.of("turn-" + i, user, assistant).withChatbotId("agent").withToolInvocations(invocations);
+            TurnRecord turn = TurnRecord.of("turn-" + i, user, assistant)
+                    .withChatbotId("agent")
+                    .withToolInvocations(invocations);
             if (storeCounts) {
                 int tools = 0;
                 for (ToolInvocationRecord invocation : invocations) {
-                    tools += counter.count(CanonicalJson.write(invocation.input())) + counter.count(invocation.output())
+                    tools += counter.count(CanonicalJson.write(invocation.input()))
+                            + counter.count(invocation.output())
                             + counter.count(invocation.error());
                 }
                 int u = counter.count(user);
@@ -180,19 +243,31 @@ public final class CompactionBenchmark {
     private static ToolInvocationRecord invocation(Random random) {
         String tool = TOOLS[random.nextInt(TOOLS.length)];
         Map<String, Object> input = new LinkedHashMap<>();
-        input.put(switch (tool) {
-            case "bash" -> "command";
-            case "read_file", "write_file" -> "path";
-            default -> "query";
-        }, sentence(random, 3 + random.nextInt(8)));
+        input.put(
+                switch (tool) {
+                    case "bash" -> "command";
+                    case "read_file", "write_file" -> "path";
+                    default -> "query";
+                },
+                sentence(random, 3 + random.nextInt(8)));
         input.put("limit", random.nextInt(100));
-        String output = random.nextInt(8) == 0 ? sentence(random, 1500 + random.nextInt(3000)) : sentence(random, 20 + random.nextInt(300));
+        String output = random.nextInt(8) == 0
+                ? sentence(random, 1500 + random.nextInt(3000))
+                : sentence(random, 20 + random.nextInt(300));
         if (tool.equals("bash")) {
             output = "{\"exit_code\":" + random.nextInt(2) + ",\"stdout\":\"" + output + "\"}";
         }
         boolean failed = random.nextInt(15) == 0;
-        return new ToolInvocationRecord(tool, input, output, failed ? InvocationStatus.ERROR : InvocationStatus.COMPLETED,
-                failed ? "TimeoutError: " + sentence(random, 8) : null, (long) random.nextInt(20_000), null, null, null);
+        return new ToolInvocationRecord(
+                tool,
+                input,
+                output,
+                failed ? InvocationStatus.ERROR : InvocationStatus.COMPLETED,
+                failed ? "TimeoutError: " + sentence(random, 8) : null,
+                (long) random.nextInt(20_000),
+                null,
+                null,
+                null);
     }
 
     private static String sentence(Random random, int words) {
@@ -214,8 +289,13 @@ public final class CompactionBenchmark {
             if (!turn.toolInvocations().isEmpty()) {
                 assistant.append("\n\n<tool-activity>");
                 for (ToolInvocationRecord invocation : turn.toolInvocations()) {
-                    assistant.append("\n- ").append(invocation.toolName()).append(" in=").append(CanonicalJson.write(invocation.input()))
-                            .append(" out=").append(invocation.output());
+                    assistant
+                            .append("\n- ")
+                            .append(invocation.toolName())
+                            .append(" in=")
+                            .append(CanonicalJson.write(invocation.input()))
+                            .append(" out=")
+                            .append(invocation.output());
                     if (invocation.error() != null) {
                         assistant.append(" error=").append(invocation.error());
                     }

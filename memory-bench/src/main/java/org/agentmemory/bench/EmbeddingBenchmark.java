@@ -1,5 +1,7 @@
 package org.agentmemory.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -8,10 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import org.agentmemory.platform.embedding.InProcessEmbeddingModel;
 
 /**
@@ -31,8 +29,7 @@ public final class EmbeddingBenchmark {
 
     private static final int WARMUP_TEXTS = 200;
 
-    private EmbeddingBenchmark() {
-    }
+    private EmbeddingBenchmark() {}
 
     /**
      * @param args the LoCoMo turns file (JSONL with {@code index_text} or {@code text}); optionally how many
@@ -44,12 +41,19 @@ public final class EmbeddingBenchmark {
         int count = args.length > 1 ? Integer.parseInt(args[1]) : 1000;
         List<String> texts = texts(turns, count + WARMUP_TEXTS);
         int cores = Runtime.getRuntime().availableProcessors();
-        System.out.printf(Locale.ROOT, "Embedding benchmark: %d LoCoMo messages (mean %.0f chars), %d processors%n%n",
-                texts.size() - WARMUP_TEXTS, texts.stream().mapToInt(String::length).average().orElse(0), cores);
+        System.out.printf(
+                Locale.ROOT,
+                "Embedding benchmark: %d LoCoMo messages (mean %.0f chars), %d processors%n%n",
+                texts.size() - WARMUP_TEXTS,
+                texts.stream().mapToInt(String::length).average().orElse(0),
+                cores);
         System.out.println("| model | ONNX Runtime threads | texts/s | CPU ms per text | p50 ms | p99 ms |");
         System.out.println("|---|---|---|---|---|---|");
         long checksum = 0;
-        for (InProcessEmbeddingModel base : List.of(InProcessEmbeddingModel.MINILM, InProcessEmbeddingModel.MINILM_QUANTIZED, InProcessEmbeddingModel.BGE_SMALL_QUANTIZED)) {
+        for (InProcessEmbeddingModel base : List.of(
+                InProcessEmbeddingModel.MINILM,
+                InProcessEmbeddingModel.MINILM_QUANTIZED,
+                InProcessEmbeddingModel.BGE_SMALL_QUANTIZED)) {
             for (int threads : new int[] {0, 1}) {
                 InProcessEmbeddingModel model = base.withThreads(threads);
                 for (String text : texts.subList(0, WARMUP_TEXTS)) {
@@ -67,9 +71,14 @@ public final class EmbeddingBenchmark {
                 double seconds = (System.nanoTime() - start) / 1e9;
                 double cpuMs = (processCpuNanos() - cpuBefore) / 1e6;
                 java.util.Arrays.sort(times);
-                System.out.printf(Locale.ROOT, "| %s | %s | %.0f | %.2f | %.2f | %.2f |%n", model.name(),
-                        threads == 0 ? "default" : Integer.toString(threads), measured.size() / seconds,
-                        cpuMs / measured.size(), times[times.length / 2] / 1e6,
+                System.out.printf(
+                        Locale.ROOT,
+                        "| %s | %s | %.0f | %.2f | %.2f | %.2f |%n",
+                        model.name(),
+                        threads == 0 ? "default" : Integer.toString(threads),
+                        measured.size() / seconds,
+                        cpuMs / measured.size(),
+                        times[times.length / 2] / 1e6,
                         times[(int) Math.ceil(times.length * 0.99) - 1] / 1e6);
             }
         }

@@ -1,5 +1,10 @@
 package org.agentmemory.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.knuddels.jtokkit.Encodings;
+import com.knuddels.jtokkit.api.Encoding;
+import com.knuddels.jtokkit.api.EncodingType;
 import java.io.BufferedReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,13 +14,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToIntFunction;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.knuddels.jtokkit.Encodings;
-import com.knuddels.jtokkit.api.Encoding;
-import com.knuddels.jtokkit.api.EncodingType;
-
 import org.agentmemory.platform.tokens.TokenCounter;
 import org.agentmemory.platform.tokens.TokenCounters;
 
@@ -46,8 +44,9 @@ public final class TokenCountBenchmark {
 
     private static final int WARMUP_PASSES = 10;
     private static final int MEASURED_PASSES = 15;
-    private static final String USER_TEXT = "Can you check the deployment logs for the payment service and tell me why the"
-            + " last rollout failed? It started around 10:40 and the pods keep restarting.";
+    private static final String USER_TEXT =
+            "Can you check the deployment logs for the payment service and tell me why the"
+                    + " last rollout failed? It started around 10:40 and the pods keep restarting.";
     private static final String ASSISTANT_TEXT = "The rollout failed because the new pods could not reach the database:"
             + " the readiness probe timed out after 30 s on every replica. The logs show 'connection refused' from"
             + " the connection pool at startup. The previous version still runs, so traffic is unaffected. I suggest"
@@ -55,8 +54,7 @@ public final class TokenCountBenchmark {
 
     private static long checksum;
 
-    private TokenCountBenchmark() {
-    }
+    private TokenCountBenchmark() {}
 
     /**
      * @param args the LoCoMo turns file (default {@code ../shared/data/locomo/turns-dev.jsonl})
@@ -86,9 +84,13 @@ public final class TokenCountBenchmark {
             }
         }
 
-        System.out.printf(Locale.ROOT, "Token count benchmark (o200k_base), %d processors; every count checked equal to"
-                + " jtokkit's (%d texts, %d tokens)%n%n", Runtime.getRuntime().availableProcessors(),
-                locomo.size() + turn.size(), tokens);
+        System.out.printf(
+                Locale.ROOT,
+                "Token count benchmark (o200k_base), %d processors; every count checked equal to"
+                        + " jtokkit's (%d texts, %d tokens)%n%n",
+                Runtime.getRuntime().availableProcessors(),
+                locomo.size() + turn.size(),
+                tokens);
         System.out.println("| corpus | texts | UTF-8 bytes | raw jtokkit MB/s | service counter MB/s | raw µs/text"
                 + " | service µs/text | speed-up |");
         System.out.println("|---|---|---|---|---|---|---|---|");
@@ -106,19 +108,31 @@ public final class TokenCountBenchmark {
         }
         report("worst case: every word new (hex ids)", unique, raw::countTokensOrdinary, counter::count);
         long bytes = utf8Bytes(locomo);
-        System.out.printf(Locale.ROOT, "%nFirst pass over LoCoMo (empty table of words, JIT not yet warm, before any other counting): %.1f MB/s"
-                + " (%.1f µs/text)%n",
-                bytes / coldSeconds / 1e6, coldSeconds * 1e6 / locomo.size());
+        System.out.printf(
+                Locale.ROOT,
+                "%nFirst pass over LoCoMo (empty table of words, JIT not yet warm, before any other counting): %.1f MB/s"
+                        + " (%.1f µs/text)%n",
+                bytes / coldSeconds / 1e6,
+                coldSeconds * 1e6 / locomo.size());
         System.out.println("checksum " + checksum);
     }
 
-    private static void report(String name, List<String> texts, ToIntFunction<String> raw, ToIntFunction<String> service) {
+    private static void report(
+            String name, List<String> texts, ToIntFunction<String> raw, ToIntFunction<String> service) {
         double rawSeconds = median(texts, raw);
         double serviceSeconds = median(texts, service);
         long bytes = utf8Bytes(texts);
-        System.out.printf(Locale.ROOT, "| %s | %d | %d | %.1f | %.1f | %.2f | %.2f | %.2f× |%n", name, texts.size(), bytes,
-                bytes / rawSeconds / 1e6, bytes / serviceSeconds / 1e6, rawSeconds * 1e6 / texts.size(),
-                serviceSeconds * 1e6 / texts.size(), rawSeconds / serviceSeconds);
+        System.out.printf(
+                Locale.ROOT,
+                "| %s | %d | %d | %.1f | %.1f | %.2f | %.2f | %.2f× |%n",
+                name,
+                texts.size(),
+                bytes,
+                bytes / rawSeconds / 1e6,
+                bytes / serviceSeconds / 1e6,
+                rawSeconds * 1e6 / texts.size(),
+                serviceSeconds * 1e6 / texts.size(),
+                rawSeconds / serviceSeconds);
     }
 
     private static double median(List<String> texts, ToIntFunction<String> counter) {
@@ -157,7 +171,9 @@ public final class TokenCountBenchmark {
     }
 
     private static long utf8Bytes(List<String> texts) {
-        return texts.stream().mapToLong(t -> t.getBytes(StandardCharsets.UTF_8).length).sum();
+        return texts.stream()
+                .mapToLong(t -> t.getBytes(StandardCharsets.UTF_8).length)
+                .sum();
     }
 
     private static List<String> texts(Path turns) throws Exception {

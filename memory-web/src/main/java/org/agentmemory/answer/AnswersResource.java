@@ -12,19 +12,14 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.answer.AnswerMemory;
 import org.agentmemory.api.answer.StoredAnswer;
 import org.agentmemory.rest.Params;
 import org.agentmemory.rest.RequestBodies;
-import org.agentmemory.rest.ServiceUnavailableFallback;
 import org.agentmemory.rest.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
-import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Timeout;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -57,14 +52,18 @@ public class AnswersResource {
     @Schema(description = "Body of PUT /answers.")
     public record StoreAnswer(
             @Schema(description = "The agent; required, 1 to 128 code points, not blank, no control characters.")
-            @NotNull(message = "agentId is required") String agentId,
+            @NotNull(message = "agentId is required")
+            String agentId,
+
             @Schema(description = "The turn; required, 1 to 128 code points, not blank, no control characters.")
-            @NotNull(message = "turnId is required") String turnId,
+            @NotNull(message = "turnId is required")
+            String turnId,
+
             @Schema(description = "The question (no NUL characters); absent or null is stored as \"\".")
             String question,
+
             @Schema(description = "The answer: any JSON value (text, number, boolean, object, list or null).")
-            Object answer) {
-    }
+            Object answer) {}
 
     @EJB
     AnswerMemory answers;
@@ -76,27 +75,33 @@ public class AnswersResource {
     RequestBodies bodies;
 
     @PUT
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Store an interaction", description = "Stores or replaces the question and answer of a turn.")
-    @APIResponse(responseCode = "200", description = "What is stored now",
+    @APIResponse(
+            responseCode = "200",
+            description = "What is stored now",
             content = @Content(schema = @Schema(implementation = StoredAnswer.class)))
-    @APIResponse(responseCode = "400", description = "agentId or turnId is missing or breaks the id rules, or"
-            + " question holds a NUL character")
+    @APIResponse(
+            responseCode = "400",
+            description = "agentId or turnId is missing or breaks the id rules, or" + " question holds a NUL character")
     public Response store(StoreAnswer body) throws MemoryException {
         bodies.check(body);
-        return Response.ok(answers.storeInteraction(tenants.current(), body.agentId(), body.turnId(), body.question(),
-                body.answer())).build();
+        return Response.ok(answers.storeInteraction(
+                        tenants.current(), body.agentId(), body.turnId(), body.question(), body.answer()))
+                .build();
     }
 
     @GET
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Fetch an interaction", description = "By agent and turn id.")
-    @APIResponse(responseCode = "200", description = "The interaction",
+    @APIResponse(
+            responseCode = "200",
+            description = "The interaction",
             content = @Content(schema = @Schema(implementation = StoredAnswer.class)))
     @APIResponse(responseCode = "400", description = "agentId or turnId is missing or breaks the id rules")
     @APIResponse(responseCode = "404", description = "Nothing stored for that agent and turn")
-    public Response get(@QueryParam("agentId") String agentId, @QueryParam("turnId") String turnId) throws MemoryException {
-        return Response.ok(answers.get(tenants.current(), Params.required("agentId", agentId),
-                Params.required("turnId", turnId))).build();
+    public Response get(@QueryParam("agentId") String agentId, @QueryParam("turnId") String turnId)
+            throws MemoryException {
+        return Response.ok(answers.get(
+                        tenants.current(), Params.required("agentId", agentId), Params.required("turnId", turnId)))
+                .build();
     }
 }

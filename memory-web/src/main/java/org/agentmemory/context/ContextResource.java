@@ -9,7 +9,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.context.AssembledContext;
 import org.agentmemory.api.context.ContextAssemblyRequest;
@@ -18,13 +17,9 @@ import org.agentmemory.api.context.ConversationContext;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.rest.Problem;
 import org.agentmemory.rest.RequestBodies;
-import org.agentmemory.rest.ServiceUnavailableFallback;
 import org.agentmemory.rest.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
-import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Timeout;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
@@ -83,26 +78,40 @@ public class ContextResource {
      * @throws MemoryException 400 when a field breaks a rule
      */
     @POST
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Compact a conversation's history for a round, by key",
+    @Operation(
+            summary = "Compact a conversation's history for a round, by key",
             description = "The history of (userId, sessionId, chatbotId) compacted into the model's budget (spec §5.4,"
                     + " §8): strictly alternating messages within the history budget, per-turn tiers, dropped turn ids,"
                     + " the boundary, stage2Needed, and the commit to send back as \"compaction\" with the round's"
                     + " POST /turns. Every omission id in the messages is stored before the answer. A key without a"
                     + " conversation gives an empty history. Sizes are tokens of the memory's tokenizer.")
-    @APIResponse(responseCode = "200", description = "The rendered history (zero messages with a note when nothing fits)",
+    @APIResponse(
+            responseCode = "200",
+            description = "The rendered history (zero messages with a note when nothing fits)",
             content = @Content(schema = @Schema(implementation = ConversationContext.class)))
-    @APIResponse(responseCode = "400", description = "A field breaks a rule (negative size, both a prompt size and its text …)",
+    @APIResponse(
+            responseCode = "400",
+            description = "A field breaks a rule (negative size, both a prompt size and its text …)",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "503", description = "Timed out or too many concurrent calls; see Retry-After",
+    @APIResponse(
+            responseCode = "503",
+            description = "Timed out or too many concurrent calls; see Retry-After",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = ContextRequests.ContextByKey.class),
-            examples = @ExampleObject(name = "gpt4o", summary = "The history of a round for gpt-4o",
-                    value = CONTEXT_EXAMPLE)))
+    @RequestBody(
+            required = true,
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ContextRequests.ContextByKey.class),
+                            examples =
+                                    @ExampleObject(
+                                            name = "gpt4o",
+                                            summary = "The history of a round for gpt-4o",
+                                            value = CONTEXT_EXAMPLE)))
     public Response context(ContextRequests.ContextByKey body) throws MemoryException {
         bodies.check(body);
-        ConversationContext context = memory.context(key(body.chatbotId(), body.userId(), body.sessionId()), body.context());
+        ConversationContext context =
+                memory.context(key(body.chatbotId(), body.userId(), body.sessionId()), body.context());
         return Response.ok(context).build();
     }
 
@@ -113,20 +122,28 @@ public class ContextResource {
      */
     @POST
     @Path("assemble")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Assemble the long-term context of a query, by key",
-            description = "Episodic warnings, skills and brain knowledge from the plugged-in providers (empty when none),"
-                    + " and the conversation compacted as above flattened to 'User: …' / 'Assistant: …' lines, fitted into"
-                    + " maxContextTokens (estimate len/4) by the spec §9.2 weights; with the XML-tagged prompt string.")
-    @APIResponse(responseCode = "200", description = "The sections, their estimate and the prompt",
+    @Operation(
+            summary = "Assemble the long-term context of a query, by key",
+            description =
+                    "Episodic warnings, skills and brain knowledge from the plugged-in providers (empty when none),"
+                            + " and the conversation compacted as above flattened to 'User: …' / 'Assistant: …' lines, fitted into"
+                            + " maxContextTokens (estimate len/4) by the spec §9.2 weights; with the XML-tagged prompt string.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The sections, their estimate and the prompt",
             content = @Content(schema = @Schema(implementation = AssembledContext.class)))
-    @APIResponse(responseCode = "400", description = "A field breaks a rule",
+    @APIResponse(
+            responseCode = "400",
+            description = "A field breaks a rule",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "503", description = "Timed out or too many concurrent calls; see Retry-After",
+    @APIResponse(
+            responseCode = "503",
+            description = "Timed out or too many concurrent calls; see Retry-After",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response assemble(ContextRequests.AssembleByKey body) throws MemoryException {
         bodies.check(body);
-        AssembledContext assembled = memory.assemble(key(body.chatbotId(), body.userId(), body.sessionId()),
+        AssembledContext assembled = memory.assemble(
+                key(body.chatbotId(), body.userId(), body.sessionId()),
                 new ContextAssemblyRequest(body.query(), body.config(), body.context()));
         return Response.ok(assembled).build();
     }

@@ -10,7 +10,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.context.AssembledContext;
 import org.agentmemory.api.context.ContextAssemblyRequest;
@@ -19,13 +18,9 @@ import org.agentmemory.api.context.ContextRequest;
 import org.agentmemory.api.context.ConversationContext;
 import org.agentmemory.rest.Problem;
 import org.agentmemory.rest.RequestBodies;
-import org.agentmemory.rest.ServiceUnavailableFallback;
 import org.agentmemory.rest.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
-import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Timeout;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
@@ -80,26 +75,41 @@ public class ConversationContextResource {
      * @throws MemoryException 400 when a field breaks a rule, 404 for an unknown conversation
      */
     @POST
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Compact a conversation's history for a round",
+    @Operation(
+            summary = "Compact a conversation's history for a round",
             description = "As POST /context, for a conversation id. The body is a ContextRequest (all fields optional):"
                     + " model or window, reserveOutput, reserveFixed, maxTurns, maxHistoryTokens, systemPromptTokens or"
                     + " systemPrompt, userPromptTokens or userPrompt, currentChatbotId, includeOtherAgents.")
-    @APIResponse(responseCode = "200", description = "The rendered history (zero messages with a note when nothing fits)",
+    @APIResponse(
+            responseCode = "200",
+            description = "The rendered history (zero messages with a note when nothing fits)",
             content = @Content(schema = @Schema(implementation = ConversationContext.class)))
-    @APIResponse(responseCode = "400", description = "A field breaks a rule",
+    @APIResponse(
+            responseCode = "400",
+            description = "A field breaks a rule",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "No such conversation",
+    @APIResponse(
+            responseCode = "404",
+            description = "No such conversation",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "503", description = "Timed out or too many concurrent calls; see Retry-After",
+    @APIResponse(
+            responseCode = "503",
+            description = "Timed out or too many concurrent calls; see Retry-After",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @RequestBody(description = "The budget parameters; no body for every default (a 32,000-token window).",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = ContextRequest.class),
-                    examples = @ExampleObject(name = "claude", summary = "At most 20 turns for Claude",
-                            value = CONTEXT_EXAMPLE)))
-    public Response context(@Parameter(description = "The conversation id") @PathParam("id") long id,
-            ContextRequest request) throws MemoryException {
+    @RequestBody(
+            description = "The budget parameters; no body for every default (a 32,000-token window).",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ContextRequest.class),
+                            examples =
+                                    @ExampleObject(
+                                            name = "claude",
+                                            summary = "At most 20 turns for Claude",
+                                            value = CONTEXT_EXAMPLE)))
+    public Response context(
+            @Parameter(description = "The conversation id") @PathParam("id") long id, ContextRequest request)
+            throws MemoryException {
         return Response.ok(memory.contextById(tenants.current(), id, request)).build();
     }
 
@@ -111,17 +121,24 @@ public class ConversationContextResource {
      */
     @POST
     @Path("assemble")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Assemble the long-term context of a query",
+    @Operation(
+            summary = "Assemble the long-term context of a query",
             description = "As POST /context/assemble, for a conversation id. Body: {query, config, context}.")
-    @APIResponse(responseCode = "200", description = "The sections, their estimate and the prompt",
+    @APIResponse(
+            responseCode = "200",
+            description = "The sections, their estimate and the prompt",
             content = @Content(schema = @Schema(implementation = AssembledContext.class)))
-    @APIResponse(responseCode = "400", description = "A field breaks a rule",
+    @APIResponse(
+            responseCode = "400",
+            description = "A field breaks a rule",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "No such conversation",
+    @APIResponse(
+            responseCode = "404",
+            description = "No such conversation",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Response assemble(@Parameter(description = "The conversation id") @PathParam("id") long id,
-            ContextAssemblyRequest request) throws MemoryException {
+    public Response assemble(
+            @Parameter(description = "The conversation id") @PathParam("id") long id, ContextAssemblyRequest request)
+            throws MemoryException {
         bodies.check(request);
         return Response.ok(memory.assembleById(tenants.current(), id, request)).build();
     }

@@ -10,16 +10,11 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import org.agentmemory.api.context.ContextMemory;
 import org.agentmemory.rest.Problem;
-import org.agentmemory.rest.ServiceUnavailableFallback;
 import org.agentmemory.rest.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
-import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Timeout;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -58,24 +53,32 @@ public class OmittedContentResource {
      */
     @GET
     @Produces(MediaType.TEXT_PLAIN + ";charset=UTF-8")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "read_omitted_content: recover content a compaction left out",
+    @Operation(
+            summary = "read_omitted_content: recover content a compaction left out",
             description = "With contentId: the exact stored content, or 'Omitted content {id} is unknown or may have"
                     + " expired — re-run the tool to regenerate it.' With turnId (and no contentId): every omitted"
                     + " content of the turn as <omitted id=\"…\"> blocks joined by LF, or 'No omitted content is known"
                     + " for turn {turnId} — it may have expired; re-run the tool.' With neither: 'Provide content_id"
                     + " (om_…) or turn_id.' For an unknown conversation (no scope): 'read_omitted_content is"
                     + " unavailable in this context (no active conversation scope).'")
-    @APIResponse(responseCode = "200", description = "The tool's answer, text/plain UTF-8",
+    @APIResponse(
+            responseCode = "200",
+            description = "The tool's answer, text/plain UTF-8",
             content = @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(implementation = String.class)))
-    @APIResponse(responseCode = "404", description = "id is not a whole number (an unknown conversation is answered"
-            + " with 200 and the tool's text)")
-    @APIResponse(responseCode = "503", description = "Timed out or too many concurrent calls; see Retry-After",
+    @APIResponse(
+            responseCode = "404",
+            description =
+                    "id is not a whole number (an unknown conversation is answered" + " with 200 and the tool's text)")
+    @APIResponse(
+            responseCode = "503",
+            description = "Timed out or too many concurrent calls; see Retry-After",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Response read(@Parameter(description = "The conversation id") @PathParam("id") long id,
+    public Response read(
+            @Parameter(description = "The conversation id") @PathParam("id") long id,
             @Parameter(description = "om_ + 16 hex digits") @QueryParam("contentId") String contentId,
             @Parameter(description = "A turn id; used only without contentId") @QueryParam("turnId") String turnId) {
         String answer = memory.readOmittedContent(tenants.current(), id, contentId, turnId);
-        return Response.ok(answer, MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8")).build();
+        return Response.ok(answer, MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8"))
+                .build();
     }
 }

@@ -9,20 +9,15 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.conversation.ChatbotStats;
-import org.agentmemory.api.conversation.ConversationSummary;
 import org.agentmemory.api.conversation.ConversationMemory;
 import org.agentmemory.api.conversation.ConversationMemoryOperations;
+import org.agentmemory.api.conversation.ConversationSummary;
 import org.agentmemory.rest.Params;
-import org.agentmemory.rest.ServiceUnavailableFallback;
 import org.agentmemory.rest.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
-import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Timeout;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -54,50 +49,100 @@ public class ChatbotsResource {
     Tenants tenants;
 
     @GET
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("conversations")
-    @Operation(summary = "List an agent's conversations", description = "Newest first, keyset-paged (list_sessions_by_chatbot).")
-    @APIResponse(responseCode = "200", description = "One page; pass nextCursor back as cursor for the next",
-            content = @Content(schema = @Schema(type = SchemaType.OBJECT, properties = {
-                @SchemaProperty(name = "items", type = SchemaType.ARRAY, implementation = ConversationSummary.class,
-                        description = "The conversations of this page, newest first; never null."),
-                @SchemaProperty(name = "nextCursor", type = SchemaType.STRING,
-                        description = "Cursor of the next page, or null on the last page.")})))
-    @APIResponse(responseCode = "400", description = "limit is not 1 to 1000, cursor is not one of ours, or an id"
-            + " breaks a rule")
+    @Operation(
+            summary = "List an agent's conversations",
+            description = "Newest first, keyset-paged (list_sessions_by_chatbot).")
+    @APIResponse(
+            responseCode = "200",
+            description = "One page; pass nextCursor back as cursor for the next",
+            content =
+                    @Content(
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.OBJECT,
+                                            properties = {
+                                                @SchemaProperty(
+                                                        name = "items",
+                                                        type = SchemaType.ARRAY,
+                                                        implementation = ConversationSummary.class,
+                                                        description =
+                                                                "The conversations of this page, newest first; never null."),
+                                                @SchemaProperty(
+                                                        name = "nextCursor",
+                                                        type = SchemaType.STRING,
+                                                        description =
+                                                                "Cursor of the next page, or null on the last page.")
+                                            })))
+    @APIResponse(
+            responseCode = "400",
+            description = "limit is not 1 to 1000, cursor is not one of ours, or an id" + " breaks a rule")
     public Response conversations(
-            @Parameter(description = "The agent; absent for the default agent") @QueryParam("chatbotId") String chatbotId,
+            @Parameter(description = "The agent; absent for the default agent") @QueryParam("chatbotId")
+                    String chatbotId,
             @Parameter(description = "Only this user's") @QueryParam("userId") String userId,
-            @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) throws MemoryException {
-        return Response.ok(memory.listSessionsByChatbot(tenants.current(), chatbotId, userId,
-                Params.intParam("limit", limit, 100, 1, ConversationMemoryOperations.MAX_PAGE_SIZE), cursor)).build();
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor)
+            throws MemoryException {
+        return Response.ok(memory.listSessionsByChatbot(
+                        tenants.current(),
+                        chatbotId,
+                        userId,
+                        Params.intParam("limit", limit, 100, 1, ConversationMemoryOperations.MAX_PAGE_SIZE),
+                        cursor))
+                .build();
     }
 
     @GET
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("stats")
-    @Operation(summary = "An agent's statistics", description = "Conversations, turns, unique users, average turns per conversation.")
-    @APIResponse(responseCode = "200", description = "The statistics", content = @Content(schema = @Schema(implementation = ChatbotStats.class)))
+    @Operation(
+            summary = "An agent's statistics",
+            description = "Conversations, turns, unique users, average turns per conversation.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The statistics",
+            content = @Content(schema = @Schema(implementation = ChatbotStats.class)))
     @APIResponse(responseCode = "400", description = "chatbotId breaks the id rules")
     public Response stats(@QueryParam("chatbotId") String chatbotId) throws MemoryException {
         return Response.ok(memory.chatbotStats(tenants.current(), chatbotId)).build();
     }
 
     @GET
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("users")
     @Operation(summary = "An agent's users", description = "Ascending user ids, keyset-paged (get_chatbot_users).")
-    @APIResponse(responseCode = "200", description = "One page of user ids",
-            content = @Content(schema = @Schema(type = SchemaType.OBJECT, properties = {
-                @SchemaProperty(name = "items", type = SchemaType.ARRAY, implementation = String.class,
-                        description = "User ids of this page, ascending; never null."),
-                @SchemaProperty(name = "nextCursor", type = SchemaType.STRING,
-                        description = "Cursor of the next page, or null on the last page.")})))
-    @APIResponse(responseCode = "400", description = "limit is not 1 to 1000, cursor is not one of ours, or chatbotId"
-            + " breaks the id rules")
-    public Response users(@QueryParam("chatbotId") String chatbotId, @QueryParam("limit") String limit,
-            @QueryParam("cursor") String cursor) throws MemoryException {
-        return Response.ok(memory.chatbotUsers(tenants.current(), chatbotId,
-                Params.intParam("limit", limit, 100, 1, ConversationMemoryOperations.MAX_PAGE_SIZE), cursor)).build();
+    @APIResponse(
+            responseCode = "200",
+            description = "One page of user ids",
+            content =
+                    @Content(
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.OBJECT,
+                                            properties = {
+                                                @SchemaProperty(
+                                                        name = "items",
+                                                        type = SchemaType.ARRAY,
+                                                        implementation = String.class,
+                                                        description = "User ids of this page, ascending; never null."),
+                                                @SchemaProperty(
+                                                        name = "nextCursor",
+                                                        type = SchemaType.STRING,
+                                                        description =
+                                                                "Cursor of the next page, or null on the last page.")
+                                            })))
+    @APIResponse(
+            responseCode = "400",
+            description = "limit is not 1 to 1000, cursor is not one of ours, or chatbotId" + " breaks the id rules")
+    public Response users(
+            @QueryParam("chatbotId") String chatbotId,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor)
+            throws MemoryException {
+        return Response.ok(memory.chatbotUsers(
+                        tenants.current(),
+                        chatbotId,
+                        Params.intParam("limit", limit, 100, 1, ConversationMemoryOperations.MAX_PAGE_SIZE),
+                        cursor))
+                .build();
     }
 }

@@ -1,9 +1,5 @@
 package org.agentmemory.conversation;
 
-import java.net.URI;
-import java.util.List;
-import java.util.Map;
-
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -19,13 +15,15 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
-import jakarta.ws.rs.core.Context;
-
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.NotFoundException;
@@ -43,14 +41,10 @@ import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.rest.Params;
 import org.agentmemory.rest.Problem;
 import org.agentmemory.rest.Problems;
-import org.agentmemory.rest.ServiceUnavailableFallback;
 import org.agentmemory.rest.RequestBodies;
 import org.agentmemory.rest.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
-import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Timeout;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
@@ -94,17 +88,23 @@ public class ConversationsResource {
     UriInfo uri;
 
     @POST
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Create a conversation history",
-            description = "Creates an empty history for (userId, sessionId, chatbotId), or returns the existing one unchanged.")
-    @APIResponse(responseCode = "201", description = "Created; Location names the conversation",
+    @Operation(
+            summary = "Create a conversation history",
+            description =
+                    "Creates an empty history for (userId, sessionId, chatbotId), or returns the existing one unchanged.")
+    @APIResponse(
+            responseCode = "201",
+            description = "Created; Location names the conversation",
             content = @Content(schema = @Schema(implementation = ConversationHistory.class)))
-    @APIResponse(responseCode = "200", description = "It already existed; returned unchanged",
+    @APIResponse(
+            responseCode = "200",
+            description = "It already existed; returned unchanged",
             content = @Content(schema = @Schema(implementation = ConversationHistory.class)))
-    @APIResponse(responseCode = "400", description = "An id breaks a rule", content = @Content(mediaType = Problem.MEDIA_TYPE,
-            schema = @Schema(implementation = Problem.class)))
-    public Response create(ConversationRequests.CreateConversation body)
-            throws MemoryException {
+    @APIResponse(
+            responseCode = "400",
+            description = "An id breaks a rule",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Response create(ConversationRequests.CreateConversation body) throws MemoryException {
         bodies.check(body);
         ConversationKey key = new ConversationKey(tenants.current(), body.chatbotId(), body.userId(), body.sessionId());
         boolean existed;
@@ -118,51 +118,90 @@ public class ConversationsResource {
         if (existed) {
             return Response.ok(history).tag(etag(history.version())).build();
         }
-        return Response.created(URI.create("conversations/" + history.conversationId())).entity(history)
-                .tag(etag(history.version())).build();
+        return Response.created(URI.create("conversations/" + history.conversationId()))
+                .entity(history)
+                .tag(etag(history.version()))
+                .build();
     }
 
     @GET
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "List a user's conversations", description = "Newest first, keyset-paged (spec §11 list_sessions).")
-    @APIResponse(responseCode = "200", description = "One page; pass nextCursor back as cursor for the next",
-            content = @Content(schema = @Schema(type = SchemaType.OBJECT, properties = {
-                @SchemaProperty(name = "items", type = SchemaType.ARRAY, implementation = ConversationSummary.class,
-                        description = "The conversations of this page, newest first; never null."),
-                @SchemaProperty(name = "nextCursor", type = SchemaType.STRING,
-                        description = "Cursor of the next page, or null on the last page.")})))
-    @APIResponse(responseCode = "400", description = "userId is missing, limit is not 1 to 1000, cursor is not one of"
-            + " ours, or an id breaks a rule")
+    @Operation(
+            summary = "List a user's conversations",
+            description = "Newest first, keyset-paged (spec §11 list_sessions).")
+    @APIResponse(
+            responseCode = "200",
+            description = "One page; pass nextCursor back as cursor for the next",
+            content =
+                    @Content(
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.OBJECT,
+                                            properties = {
+                                                @SchemaProperty(
+                                                        name = "items",
+                                                        type = SchemaType.ARRAY,
+                                                        implementation = ConversationSummary.class,
+                                                        description =
+                                                                "The conversations of this page, newest first; never null."),
+                                                @SchemaProperty(
+                                                        name = "nextCursor",
+                                                        type = SchemaType.STRING,
+                                                        description =
+                                                                "Cursor of the next page, or null on the last page.")
+                                            })))
+    @APIResponse(
+            responseCode = "400",
+            description =
+                    "userId is missing, limit is not 1 to 1000, cursor is not one of" + " ours, or an id breaks a rule")
     public Response list(
             @Parameter(description = "The user (required)") @QueryParam("userId") String userId,
-            @Parameter(description = "Only this agent's conversations; absent for every agent's") @QueryParam("chatbotId") String chatbotId,
+            @Parameter(description = "Only this agent's conversations; absent for every agent's")
+                    @QueryParam("chatbotId")
+                    String chatbotId,
             @Parameter(description = "Page size, 1 to 1000 (default 100)") @QueryParam("limit") String limit,
-            @Parameter(description = "nextCursor of the previous page") @QueryParam("cursor") String cursor) throws MemoryException {
-        Page<ConversationSummary> page = memory.listSessions(tenants.current(), Params.required("userId", userId), chatbotId,
-                Params.intParam("limit", limit, 100, 1, ConversationMemoryOperations.MAX_PAGE_SIZE), cursor);
+            @Parameter(description = "nextCursor of the previous page") @QueryParam("cursor") String cursor)
+            throws MemoryException {
+        Page<ConversationSummary> page = memory.listSessions(
+                tenants.current(),
+                Params.required("userId", userId),
+                chatbotId,
+                Params.intParam("limit", limit, 100, 1, ConversationMemoryOperations.MAX_PAGE_SIZE),
+                cursor);
         return Response.ok(page).build();
     }
 
     @GET
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("lookup")
-    @Operation(summary = "Get a history by its key", description = "All turns in sequence order (spec §11 get_history).")
-    @APIResponse(responseCode = "200", description = "The history", content = @Content(schema = @Schema(implementation = ConversationHistory.class)))
+    @Operation(
+            summary = "Get a history by its key",
+            description = "All turns in sequence order (spec §11 get_history).")
+    @APIResponse(
+            responseCode = "200",
+            description = "The history",
+            content = @Content(schema = @Schema(implementation = ConversationHistory.class)))
     @APIResponse(responseCode = "400", description = "userId or sessionId is missing, or an id breaks a rule")
     @APIResponse(responseCode = "404", description = "No such conversation")
-    public Response lookup(@QueryParam("userId") String userId, @QueryParam("sessionId") String sessionId,
-            @QueryParam("chatbotId") String chatbotId) throws MemoryException {
-        ConversationKey key = new ConversationKey(tenants.current(), chatbotId, Params.required("userId", userId),
+    public Response lookup(
+            @QueryParam("userId") String userId,
+            @QueryParam("sessionId") String sessionId,
+            @QueryParam("chatbotId") String chatbotId)
+            throws MemoryException {
+        ConversationKey key = new ConversationKey(
+                tenants.current(),
+                chatbotId,
+                Params.required("userId", userId),
                 Params.required("sessionId", sessionId));
         ConversationHistory history = memory.getHistory(key);
         return Response.ok(history).tag(etag(history.version())).build();
     }
 
     @GET
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("{id}")
     @Operation(summary = "Get a history", description = "All turns in sequence order.")
-    @APIResponse(responseCode = "200", description = "The history", content = @Content(schema = @Schema(implementation = ConversationHistory.class)))
+    @APIResponse(
+            responseCode = "200",
+            description = "The history",
+            content = @Content(schema = @Schema(implementation = ConversationHistory.class)))
     @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response get(@PathParam("id") long id) throws MemoryException {
         ConversationHistory history = memory.getHistoryById(tenants.current(), id);
@@ -170,30 +209,47 @@ public class ConversationsResource {
     }
 
     @GET
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("{id}/turns")
-    @Operation(summary = "Read a slice of turns", description = "Turns with a sequence greater than 'after', at most 'limit'.")
-    @APIResponse(responseCode = "200", description = "The slice", content = @Content(schema = @Schema(implementation = TurnPage.class)))
-    @APIResponse(responseCode = "400", description = "after is not a whole number of at least 0, or limit is not 1 to"
-            + " 1000")
+    @Operation(
+            summary = "Read a slice of turns",
+            description = "Turns with a sequence greater than 'after', at most 'limit'.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The slice",
+            content = @Content(schema = @Schema(implementation = TurnPage.class)))
+    @APIResponse(
+            responseCode = "400",
+            description = "after is not a whole number of at least 0, or limit is not 1 to" + " 1000")
     @APIResponse(responseCode = "404", description = NO_CONVERSATION)
-    public Response turns(@PathParam("id") long id, @QueryParam("after") String after, @QueryParam("limit") String limit)
+    public Response turns(
+            @PathParam("id") long id, @QueryParam("after") String after, @QueryParam("limit") String limit)
             throws MemoryException {
-        TurnPage page = memory.getTurns(tenants.current(), id, Params.longParam("after", after, 0, 0, Long.MAX_VALUE),
+        TurnPage page = memory.getTurns(
+                tenants.current(),
+                id,
+                Params.longParam("after", after, 0, 0, Long.MAX_VALUE),
                 Params.intParam("limit", limit, 100, 1, ConversationMemoryOperations.MAX_PAGE_SIZE));
         return Response.ok(page).build();
     }
 
     @GET
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("{id}/turns/{sequence}")
-    @Operation(summary = "Read one turn", description = "The turn with this sequence number (1-based, assigned at"
-            + " write time; the Location of a 201 from adding a turn names it).")
-    @APIResponse(responseCode = "200", description = "The turn", content = @Content(schema = @Schema(implementation = TurnRecord.class)))
-    @APIResponse(responseCode = "400", description = "sequence is not a whole number of at least 1",
+    @Operation(
+            summary = "Read one turn",
+            description = "The turn with this sequence number (1-based, assigned at"
+                    + " write time; the Location of a 201 from adding a turn names it).")
+    @APIResponse(
+            responseCode = "200",
+            description = "The turn",
+            content = @Content(schema = @Schema(implementation = TurnRecord.class)))
+    @APIResponse(
+            responseCode = "400",
+            description = "sequence is not a whole number of at least 1",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "No such conversation (or id is not a whole number), or it holds"
-            + " no turn with this sequence (never written, or cleared)",
+    @APIResponse(
+            responseCode = "404",
+            description = "No such conversation (or id is not a whole number), or it holds"
+                    + " no turn with this sequence (never written, or cleared)",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response turn(@PathParam("id") long id, @PathParam("sequence") String sequence) throws MemoryException {
         long seq = Params.longParam("sequence", sequence, 0, Long.MIN_VALUE, Long.MAX_VALUE);
@@ -201,34 +257,39 @@ public class ConversationsResource {
     }
 
     @POST
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("{id}/turns")
-    @Operation(summary = "Add a turn to this conversation",
+    @Operation(
+            summary = "Add a turn to this conversation",
             description = "Normalized, counted and sequenced in one transaction; idempotent on turnId.")
-    @APIResponse(responseCode = "201", description = "Stored; Location names the turn (GET /conversations/{id}/turns/{sequence})",
+    @APIResponse(
+            responseCode = "201",
+            description = "Stored; Location names the turn (GET /conversations/{id}/turns/{sequence})",
             content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
-    @APIResponse(responseCode = "200", description = "A turn with this turnId already existed; nothing written",
+    @APIResponse(
+            responseCode = "200",
+            description = "A turn with this turnId already existed; nothing written",
             content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
     @APIResponse(responseCode = "400", description = "A field of the turn breaks a rule (the problem names it)")
     @APIResponse(responseCode = "404", description = NO_CONVERSATION)
-    public Response addTurn(@PathParam("id") long id, TurnRecord turn)
-            throws MemoryException {
+    public Response addTurn(@PathParam("id") long id, TurnRecord turn) throws MemoryException {
         bodies.check(turn);
         ConversationKey key = memory.getSummary(tenants.current(), id).key();
         return TurnsResource.answer(memory.addTurn(key, turn));
     }
 
     @POST
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("{id}/turns/batch")
     @Operation(summary = "Add turns in order", description = "All or nothing, in one transaction; 1 to 1000 turns.")
-    @APIResponse(responseCode = "200", description = "One result per turn, in order",
+    @APIResponse(
+            responseCode = "200",
+            description = "One result per turn, in order",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = AppendedTurn.class)))
-    @APIResponse(responseCode = "400", description = "turns is empty or has more than 1000 items, or a turn breaks a"
-            + " rule (field names it, e.g. turns[3].userMessage); nothing is written")
+    @APIResponse(
+            responseCode = "400",
+            description = "turns is empty or has more than 1000 items, or a turn breaks a"
+                    + " rule (field names it, e.g. turns[3].userMessage); nothing is written")
     @APIResponse(responseCode = "404", description = NO_CONVERSATION)
-    public Response addTurns(@PathParam("id") long id,
-            ConversationRequests.TurnBatch body) throws MemoryException {
+    public Response addTurns(@PathParam("id") long id, ConversationRequests.TurnBatch body) throws MemoryException {
         bodies.check(body);
         ConversationKey key = memory.getSummary(tenants.current(), id).key();
         List<AppendedTurn> appended = memory.addTurns(key, body.turns());
@@ -236,10 +297,13 @@ public class ConversationsResource {
     }
 
     @DELETE
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("{id}/turns")
-    @Operation(summary = "Clear a history", description = "Removes every turn; keeps the conversation and its metadata.")
-    @APIResponse(responseCode = "200", description = "How many turns were removed",
+    @Operation(
+            summary = "Clear a history",
+            description = "Removes every turn; keeps the conversation and its metadata.")
+    @APIResponse(
+            responseCode = "200",
+            description = "How many turns were removed",
             content = @Content(schema = @Schema(implementation = ConversationRequests.Cleared.class)))
     @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response clear(@PathParam("id") long id) throws MemoryException {
@@ -248,24 +312,26 @@ public class ConversationsResource {
     }
 
     @DELETE
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("{id}")
     @Operation(summary = "Delete a history", description = "Deletes the conversation and everything stored under it.")
     @APIResponse(responseCode = "204", description = "Deleted")
     @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response delete(@PathParam("id") long id) throws MemoryException {
         if (!memory.deleteHistory(tenants.current(), id)) {
-            throw new NotFoundException("conversation", Long.toString(id),
+            throw new NotFoundException(
+                    "conversation",
+                    Long.toString(id),
                     "Conversation " + id + " does not exist in tenant '" + tenants.current() + "'.");
         }
         return Response.noContent().build();
     }
 
     @GET
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("{id}/metadata")
     @Operation(summary = "Read the metadata", description = "The ETag is the version; send it back in If-Match.")
-    @APIResponse(responseCode = "200", description = "Metadata and version",
+    @APIResponse(
+            responseCode = "200",
+            description = "Metadata and version",
             content = @Content(schema = @Schema(implementation = ConversationMetadata.class)))
     @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response metadata(@PathParam("id") long id) throws MemoryException {
@@ -274,20 +340,32 @@ public class ConversationsResource {
     }
 
     @PUT
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("{id}/metadata")
-    @Operation(summary = "Replace the metadata",
-            description = "With If-Match: only if the version is still the one read (412 otherwise); without: unconditionally.")
-    @APIResponse(responseCode = "200", description = "Metadata and new version; the ETag is the new version",
+    @Operation(
+            summary = "Replace the metadata",
+            description =
+                    "With If-Match: only if the version is still the one read (412 otherwise); without: unconditionally.")
+    @APIResponse(
+            responseCode = "200",
+            description = "Metadata and new version; the ETag is the new version",
             content = @Content(schema = @Schema(implementation = ConversationMetadata.class)))
-    @APIResponse(responseCode = "400", description = "If-Match is not an ETag of this API (e.g. \"7\"), or the body is"
-            + " not a JSON object or breaks a rule (invalid text, over 1,048,576 code points of keys and values)")
+    @APIResponse(
+            responseCode = "400",
+            description =
+                    "If-Match is not an ETag of this API (e.g. \"7\"), or the body is"
+                            + " not a JSON object or breaks a rule (invalid text, over 1,048,576 code points of keys and values)")
     @APIResponse(responseCode = "404", description = NO_CONVERSATION)
-    @APIResponse(responseCode = "412", description = "If-Match does not match the current version; nothing written",
-            headers = @Header(name = "ETag", description = "The version stored now",
-                    schema = @Schema(type = SchemaType.STRING)))
-    public Response replaceMetadata(@PathParam("id") long id, @HeaderParam("If-Match") String ifMatch,
-            Map<String, Object> metadata) throws MemoryException {
+    @APIResponse(
+            responseCode = "412",
+            description = "If-Match does not match the current version; nothing written",
+            headers =
+                    @Header(
+                            name = "ETag",
+                            description = "The version stored now",
+                            schema = @Schema(type = SchemaType.STRING)))
+    public Response replaceMetadata(
+            @PathParam("id") long id, @HeaderParam("If-Match") String ifMatch, Map<String, Object> metadata)
+            throws MemoryException {
         bodies.check(metadata);
         long expected = expectedVersion(ifMatch);
         try {
@@ -295,26 +373,38 @@ public class ConversationsResource {
             return Response.ok(updated).tag(etag(updated.version())).build();
         } catch (VersionConflictException e) {
             return Problems.of(412, e.kind(), "Precondition failed", e.getMessage(), "If-Match", "version", uri)
-                    .tag(etag(e.actualVersion())).build();
+                    .tag(etag(e.actualVersion()))
+                    .build();
         }
     }
 
     @PATCH
     @Path("{id}/metadata")
     @Consumes({"application/merge-patch+json", MediaType.APPLICATION_JSON})
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Merge into the metadata", description = "RFC 7396 JSON merge patch (null removes a key)."
-            + " Concurrent writers of different keys never lose each other's updates: each merge reads the metadata"
-            + " under the conversation's row lock, so concurrent merges wait for each other; a compare-and-set that"
-            + " still finds another version is retried up to memory.metadata.merge-attempts times, then answered 409.")
-    @APIResponse(responseCode = "200", description = "Metadata and new version",
+    @Operation(
+            summary = "Merge into the metadata",
+            description =
+                    "RFC 7396 JSON merge patch (null removes a key)."
+                            + " Concurrent writers of different keys never lose each other's updates: each merge reads the metadata"
+                            + " under the conversation's row lock, so concurrent merges wait for each other; a compare-and-set that"
+                            + " still finds another version is retried up to memory.metadata.merge-attempts times, then answered 409.")
+    @APIResponse(
+            responseCode = "200",
+            description = "Metadata and new version",
             content = @Content(schema = @Schema(implementation = ConversationMetadata.class)))
-    @APIResponse(responseCode = "400", description = "The body is not a JSON object or breaks a rule (invalid text,"
-            + " over 1,048,576 code points of keys and values)")
+    @APIResponse(
+            responseCode = "400",
+            description = "The body is not a JSON object or breaks a rule (invalid text,"
+                    + " over 1,048,576 code points of keys and values)")
     @APIResponse(responseCode = "404", description = NO_CONVERSATION)
-    @APIResponse(responseCode = "409", description = "Every compare-and-set attempt found another version; nothing"
-            + " written", headers = @Header(name = "ETag", description = "The version stored now",
-            schema = @Schema(type = SchemaType.STRING)))
+    @APIResponse(
+            responseCode = "409",
+            description = "Every compare-and-set attempt found another version; nothing" + " written",
+            headers =
+                    @Header(
+                            name = "ETag",
+                            description = "The version stored now",
+                            schema = @Schema(type = SchemaType.STRING)))
     public Response mergeMetadata(@PathParam("id") long id, Map<String, Object> patch) throws MemoryException {
         bodies.check(patch);
         ConversationMetadata merged = memory.mergeMetadata(tenants.current(), id, patch);
@@ -322,7 +412,6 @@ public class ConversationsResource {
     }
 
     @GET
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("{id}/export")
     @Produces(JsonlWriter.MEDIA_TYPE)
     @Operation(summary = "Export a conversation as JSONL", description = "One line per turn, the import format.")
@@ -330,45 +419,58 @@ public class ConversationsResource {
     @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response export(@PathParam("id") long id) throws MemoryException {
         ConversationSummary summary = memory.getSummary(tenants.current(), id);
-        StreamingOutput body = out -> new JsonlWriter(memory, tenants.current(), out).writeConversation(summary.conversationId());
+        StreamingOutput body =
+                out -> new JsonlWriter(memory, tenants.current(), out).writeConversation(summary.conversationId());
         return Response.ok(body, JsonlWriter.MEDIA_TYPE).build();
     }
 
     @GET
     @Path("{id}/omissions/{contentId}")
     @Produces(MediaType.TEXT_PLAIN + ";charset=UTF-8")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Read omitted content", description = "The exact bytes of a tool output kept out of prompts"
-            + " (spec §7), scoped to this conversation.")
+    @Operation(
+            summary = "Read omitted content",
+            description =
+                    "The exact bytes of a tool output kept out of prompts" + " (spec §7), scoped to this conversation.")
     @APIResponse(responseCode = "200", description = "The content, text/plain UTF-8")
-    @APIResponse(responseCode = "404", description = "Unknown in this conversation, or expired; or no such"
-            + " conversation")
-    public Response omission(@PathParam("id") long id, @PathParam("contentId") String contentId) throws MemoryException {
-        return Response.ok(memory.getOmission(tenants.current(), id, contentId), MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8"))
+    @APIResponse(
+            responseCode = "404",
+            description = "Unknown in this conversation, or expired; or no such" + " conversation")
+    public Response omission(@PathParam("id") long id, @PathParam("contentId") String contentId)
+            throws MemoryException {
+        return Response.ok(
+                        memory.getOmission(tenants.current(), id, contentId),
+                        MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8"))
                 .build();
     }
 
     @HEAD
     @Path("{id}/omissions/{contentId}")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Probe omitted content", description = "200 when retrievable, 404 otherwise; loads no content.")
+    @Operation(
+            summary = "Probe omitted content",
+            description = "200 when retrievable, 404 otherwise; loads no content.")
     @APIResponse(responseCode = "200", description = "Retrievable")
     @APIResponse(responseCode = "404", description = "Unknown in this conversation, expired, or no such conversation")
-    public Response probeOmission(@PathParam("id") long id, @PathParam("contentId") String contentId) throws MemoryException {
-        boolean present = memory.probeOmissions(tenants.current(), id, List.of(contentId)).getOrDefault(contentId, false);
+    public Response probeOmission(@PathParam("id") long id, @PathParam("contentId") String contentId)
+            throws MemoryException {
+        boolean present =
+                memory.probeOmissions(tenants.current(), id, List.of(contentId)).getOrDefault(contentId, false);
         return Response.status(present ? 200 : 404).build();
     }
 
     @GET
     @Path("{id}/omissions")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "List a turn's omissions", description = "Content ids in insertion order (spec §7.2 list_by_turn).")
-    @APIResponse(responseCode = "200", description = "The content ids (om_ and 16 hex digits), in insertion order",
+    @Operation(
+            summary = "List a turn's omissions",
+            description = "Content ids in insertion order (spec §7.2 list_by_turn).")
+    @APIResponse(
+            responseCode = "200",
+            description = "The content ids (om_ and 16 hex digits), in insertion order",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = String.class)))
     @APIResponse(responseCode = "400", description = "turnId is missing")
     @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response omissions(@PathParam("id") long id, @QueryParam("turnId") String turnId) throws MemoryException {
-        return Response.ok(memory.listOmissions(tenants.current(), id, Params.required("turnId", turnId))).build();
+        return Response.ok(memory.listOmissions(tenants.current(), id, Params.required("turnId", turnId)))
+                .build();
     }
 
     static EntityTag etag(long version) {
@@ -390,8 +492,8 @@ public class ConversationsResource {
         try {
             return Long.parseLong(value);
         } catch (NumberFormatException e) {
-            throw new InvalidInputException("If-Match", "etag", "If-Match is '" + ifMatch
-                    + "'; send the ETag of a previous GET, e.g. \"7\".");
+            throw new InvalidInputException(
+                    "If-Match", "etag", "If-Match is '" + ifMatch + "'; send the ETag of a previous GET, e.g. \"7\".");
         }
     }
 }

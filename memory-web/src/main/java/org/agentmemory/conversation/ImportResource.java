@@ -1,12 +1,7 @@
 package org.agentmemory.conversation;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectReader;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.EJBException;
@@ -22,7 +17,12 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
-
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.conversation.ConversationKey;
@@ -32,19 +32,13 @@ import org.agentmemory.api.conversation.ImportReport;
 import org.agentmemory.rest.Params;
 import org.agentmemory.rest.RestJson;
 import org.agentmemory.rest.RestSettings;
-import org.agentmemory.rest.ServiceUnavailableFallback;
 import org.agentmemory.rest.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
-import org.eclipse.microprofile.faulttolerance.Fallback;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectReader;
 
 /**
  * Bulk import and export of turns as JSONL ({@link JsonlLine}, one turn per line with its conversation key).
@@ -72,6 +66,7 @@ public class ImportResource {
      * {@code memory.import.batch-lines} lines: a transaction never carries hundreds of megabytes of text.
      */
     static final long BATCH_CHARS = 4L * 1024 * 1024;
+
     private static final ObjectReader READER = RestJson.mapper().readerFor(JsonlLine.class);
 
     @EJB
@@ -88,22 +83,29 @@ public class ImportResource {
     ManagedExecutorService executor;
 
     @POST
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = BulkheadException.class)
     @Path("import")
     @Consumes({JsonlWriter.MEDIA_TYPE, "application/jsonl", "application/x-jsonlines", MediaType.TEXT_PLAIN})
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Import turns from JSONL", description = "One JSON object per line: {\"key\":{\"chatbotId\",\"userId\","
-            + "\"sessionId\"},\"turn\":{...}}. Turns of one conversation are appended in line order; existing turn ids are"
-            + " counted as duplicates and left unchanged.")
-    @APIResponse(responseCode = "200", description = "Counts and per-line errors",
+    @Operation(
+            summary = "Import turns from JSONL",
+            description = "One JSON object per line: {\"key\":{\"chatbotId\",\"userId\","
+                    + "\"sessionId\"},\"turn\":{...}}. Turns of one conversation are appended in line order; existing turn ids are"
+                    + " counted as duplicates and left unchanged.")
+    @APIResponse(
+            responseCode = "200",
+            description = "Counts and per-line errors",
             content = @Content(schema = @Schema(implementation = ImportReport.class)))
     public Response importJsonl(InputStream body) throws IOException, MemoryException {
         String tenant = tenants.current();
         JsonlReader reader = new JsonlReader(body, settings.importMaxLineBytes());
         Totals totals = new Totals();
         int parallelism = settings.importParallelism();
-        ImportLanes<ImportLine> lanes = new ImportLanes<>(parallelism, settings.importBatchLines(), BATCH_CHARS,
-                parallelism == 1 ? Runnable::run : executor, batch -> store(tenant, batch, totals));
+        ImportLanes<ImportLine> lanes = new ImportLanes<>(
+                parallelism,
+                settings.importBatchLines(),
+                BATCH_CHARS,
+                parallelism == 1 ? Runnable::run : executor,
+                batch -> store(tenant, batch, totals));
         JsonlReader.Line line;
         try {
             while ((line = reader.next()) != null) {
@@ -120,7 +122,10 @@ public class ImportResource {
                     // Lanes by user (and agent): a user's conversations are created, and so numbered, in the order
                     // they first appear, so listing or exporting a user's conversations follows the source.
                     ConversationKey key = parsed.key();
-                    lanes.add(java.util.Objects.hash(key.chatbotId(), key.userId()), parsed, line.text().length());
+                    lanes.add(
+                            java.util.Objects.hash(key.chatbotId(), key.userId()),
+                            parsed,
+                            line.text().length());
                 }
             }
             lanes.finish();
@@ -138,10 +143,10 @@ public class ImportResource {
     }
 
     @GET
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = BulkheadException.class)
     @Path("export")
     @Produces(JsonlWriter.MEDIA_TYPE)
-    @Operation(summary = "Export all of a user's conversations as JSONL",
+    @Operation(
+            summary = "Export all of a user's conversations as JSONL",
             description = "Oldest conversation first, each in sequence order; the import format. Offloaded tool"
                     + " outputs are written in full, so the export is a complete backup that can be imported under"
                     + " any key.")
@@ -161,18 +166,25 @@ public class ImportResource {
         try {
             JsonlLine json = READER.readValue(line.text());
             if (json == null || json.key() == null) {
-                errors.error(new ImportReport.LineError(line.number(), "key", "key is required: {\"userId\":…,\"sessionId\":…}"));
+                errors.error(new ImportReport.LineError(
+                        line.number(), "key", "key is required: {\"userId\":…,\"sessionId\":…}"));
                 return null;
             }
             if (json.turn() == null) {
                 errors.error(new ImportReport.LineError(line.number(), "turn", "turn is required"));
                 return null;
             }
-            return new ImportLine(line.number(), new ConversationKey(ConversationKey.DEFAULT_TENANT, json.key().chatbotId(),
-                    json.key().userId(), json.key().sessionId()), json.turn());
+            return new ImportLine(
+                    line.number(),
+                    new ConversationKey(
+                            ConversationKey.DEFAULT_TENANT,
+                            json.key().chatbotId(),
+                            json.key().userId(),
+                            json.key().sessionId()),
+                    json.turn());
         } catch (JsonProcessingException e) {
             // The same words as a REST body's 400 (field path, rule), without Java class names.
-            org.agentmemory.rest.ExceptionMappers.JsonErrors.Described d = org.agentmemory.rest.ExceptionMappers.JsonErrors.describe(e, "The line");
+            org.agentmemory.rest.JsonErrors.Described d = org.agentmemory.rest.JsonErrors.describe(e, "The line");
             errors.error(new ImportReport.LineError(line.number(), d.field(), d.detail()));
             return null;
         }
@@ -190,9 +202,14 @@ public class ImportResource {
             throw new StoreFailure(tooMany);
         } catch (EJBException batchFailed) {
             String id = java.util.UUID.randomUUID().toString();
-            LOG.log(Level.SEVERE, "An import batch of " + batch.size() + " lines failed (error id " + id + ")", batchFailed);
+            LOG.log(
+                    Level.SEVERE,
+                    "An import batch of " + batch.size() + " lines failed (error id " + id + ")",
+                    batchFailed);
             for (ImportLine line : batch) {
-                totals.error(new ImportReport.LineError(line.lineNumber(), null,
+                totals.error(new ImportReport.LineError(
+                        line.lineNumber(),
+                        null,
                         "could not be stored: the service failed; error id " + id + " in the server log says why"));
             }
         }

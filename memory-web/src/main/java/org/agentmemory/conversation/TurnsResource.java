@@ -1,8 +1,5 @@
 package org.agentmemory.conversation;
 
-import java.net.URI;
-import java.util.List;
-
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -12,7 +9,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
+import java.net.URI;
+import java.util.List;
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.compaction.CompactionState;
@@ -20,14 +18,10 @@ import org.agentmemory.api.conversation.AiMessageTurn;
 import org.agentmemory.api.conversation.AppendedTurn;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.ConversationMemory;
-import org.agentmemory.rest.ServiceUnavailableFallback;
 import org.agentmemory.rest.RequestBodies;
 import org.agentmemory.rest.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
-import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Timeout;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -109,80 +103,120 @@ public class TurnsResource {
     RequestBodies bodies;
 
     @POST
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Add a turn", description = "Creates the conversation when missing; normalizes, counts tokens"
-            + " (o200k_base) and assigns the next sequence in one transaction; idempotent on turn.turnId. With"
-            + " \"compaction\" (the commit a context call returned for this round), folds it into metadata.compaction"
-            + " in the same transaction (spec §4, §5.4): calibration from turn.metadata.usage.input_tokens (or"
-            + " prompt_tokens), boundary, sticky stage2_needed. A repeated turnId folds nothing.")
-    @APIResponse(responseCode = "201", description = "Stored; Location names the turn (GET /conversations/{id}/turns/{sequence})",
+    @Operation(
+            summary = "Add a turn",
+            description = "Creates the conversation when missing; normalizes, counts tokens"
+                    + " (o200k_base) and assigns the next sequence in one transaction; idempotent on turn.turnId. With"
+                    + " \"compaction\" (the commit a context call returned for this round), folds it into metadata.compaction"
+                    + " in the same transaction (spec §4, §5.4): calibration from turn.metadata.usage.input_tokens (or"
+                    + " prompt_tokens), boundary, sticky stage2_needed. A repeated turnId folds nothing.")
+    @APIResponse(
+            responseCode = "201",
+            description = "Stored; Location names the turn (GET /conversations/{id}/turns/{sequence})",
             content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
-    @APIResponse(responseCode = "200", description = "This turnId already existed; nothing written",
+    @APIResponse(
+            responseCode = "200",
+            description = "This turnId already existed; nothing written",
             content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
     @APIResponse(responseCode = "400", description = "A field breaks a rule (the problem names it)")
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = ConversationRequests.AddTurn.class), examples = {
-                @ExampleObject(name = "toolCall", summary = "A round with a tool call and its compaction commit",
-                        value = TOOL_CALL_EXAMPLE),
-                @ExampleObject(name = "minimal", summary = "The least a turn needs", value = MINIMAL_EXAMPLE)}))
+    @RequestBody(
+            required = true,
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ConversationRequests.AddTurn.class),
+                            examples = {
+                                @ExampleObject(
+                                        name = "toolCall",
+                                        summary = "A round with a tool call and its compaction commit",
+                                        value = TOOL_CALL_EXAMPLE),
+                                @ExampleObject(
+                                        name = "minimal",
+                                        summary = "The least a turn needs",
+                                        value = MINIMAL_EXAMPLE)
+                            }))
     public Response add(ConversationRequests.AddTurn body) throws MemoryException {
         bodies.check(body);
-        return answer(memory.addTurn(key(body.chatbotId(), body.userId(), body.sessionId()), body.turn(),
-                body.compaction()));
+        return answer(
+                memory.addTurn(key(body.chatbotId(), body.userId(), body.sessionId()), body.turn(), body.compaction()));
     }
 
     @POST
     @Path("from-ai-message")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Add a turn built from a model's reply", description = "Spec §1.1 from_ai_message: text,"
-            + " tool calls (derived invocations, or the explicit ones that replace them), usage, model, provider,"
-            + " finish reason and response time become the turn; stored like POST /turns.")
-    @APIResponse(responseCode = "201", description = "Stored; Location names the turn (GET /conversations/{id}/turns/{sequence})",
+    @Operation(
+            summary = "Add a turn built from a model's reply",
+            description = "Spec §1.1 from_ai_message: text,"
+                    + " tool calls (derived invocations, or the explicit ones that replace them), usage, model, provider,"
+                    + " finish reason and response time become the turn; stored like POST /turns.")
+    @APIResponse(
+            responseCode = "201",
+            description = "Stored; Location names the turn (GET /conversations/{id}/turns/{sequence})",
             content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
-    @APIResponse(responseCode = "200", description = "This turnId already existed; nothing written",
+    @APIResponse(
+            responseCode = "200",
+            description = "This turnId already existed; nothing written",
             content = @Content(schema = @Schema(implementation = AppendedTurn.class)))
     @APIResponse(responseCode = "400", description = "A field breaks a rule (the problem names it)")
     public Response fromAiMessage(ConversationRequests.FromAiMessage body) throws MemoryException {
         bodies.check(body);
-        AppendedTurn appended = memory.addTurnFromAiMessage(key(body.chatbotId(), body.userId(), body.sessionId()),
-                new AiMessageTurn(body.userMessage(), body.response(), body.contextUsed(), body.turnId(),
-                        body.assistantText(), body.error(), body.toolInvocations(), body.compaction()));
+        AppendedTurn appended = memory.addTurnFromAiMessage(
+                key(body.chatbotId(), body.userId(), body.sessionId()),
+                new AiMessageTurn(
+                        body.userMessage(),
+                        body.response(),
+                        body.contextUsed(),
+                        body.turnId(),
+                        body.assistantText(),
+                        body.error(),
+                        body.toolInvocations(),
+                        body.compaction()));
         return answer(appended);
     }
 
     @POST
     @Path("usage")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Report a provider usage sample", description = "Spec §4 report_usage: folds (estimate,"
-            + " provider prompt tokens) into the calibration state without adding a turn, e.g. after a failed round.")
-    @APIResponse(responseCode = "200", description = "The calibration state after the sample",
+    @Operation(
+            summary = "Report a provider usage sample",
+            description =
+                    "Spec §4 report_usage: folds (estimate,"
+                            + " provider prompt tokens) into the calibration state without adding a turn, e.g. after a failed round.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The calibration state after the sample",
             content = @Content(schema = @Schema(implementation = CompactionState.class)))
-    @APIResponse(responseCode = "400", description = "userId or sessionId is missing or breaks a rule, or a token"
-            + " count is negative")
+    @APIResponse(
+            responseCode = "400",
+            description = "userId or sessionId is missing or breaks a rule, or a token" + " count is negative")
     @APIResponse(responseCode = "404", description = "No such conversation (nothing is created)")
     public Response usage(ConversationRequests.Usage body) throws MemoryException {
         bodies.check(body);
         ConversationKey key = key(body.chatbotId(), body.userId(), body.sessionId());
         CompactionState state = memory.reportUsage(key, body.promptEstimate(), body.providerPromptTokens());
         if (state == null) {
-            throw new NotFoundException("conversation", null, "No conversation for userId '" + key.userId()
-                    + "', sessionId '" + key.sessionId() + "'; usage is only recorded for existing histories.");
+            throw new NotFoundException(
+                    "conversation",
+                    null,
+                    "No conversation for userId '" + key.userId() + "', sessionId '" + key.sessionId()
+                            + "'; usage is only recorded for existing histories.");
         }
         return Response.ok(state).build();
     }
 
     @POST
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Path("batch")
     @Operation(summary = "Add turns in order", description = "1 to 1000 turns, one transaction, all or nothing.")
-    @APIResponse(responseCode = "200", description = "One result per turn, in order",
+    @APIResponse(
+            responseCode = "200",
+            description = "One result per turn, in order",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = AppendedTurn.class)))
-    @APIResponse(responseCode = "400", description = "turns is empty or has more than 1000 items, or a field breaks a"
-            + " rule (field names it, e.g. turns[3].userMessage); nothing is written")
-    public Response addBatch(ConversationRequests.AddTurns body)
-            throws MemoryException {
+    @APIResponse(
+            responseCode = "400",
+            description = "turns is empty or has more than 1000 items, or a field breaks a"
+                    + " rule (field names it, e.g. turns[3].userMessage); nothing is written")
+    public Response addBatch(ConversationRequests.AddTurns body) throws MemoryException {
         bodies.check(body);
-        List<AppendedTurn> appended = memory.addTurns(key(body.chatbotId(), body.userId(), body.sessionId()), body.turns());
+        List<AppendedTurn> appended =
+                memory.addTurns(key(body.chatbotId(), body.userId(), body.sessionId()), body.turns());
         return Response.ok(appended).build();
     }
 
@@ -199,7 +233,9 @@ public class TurnsResource {
             return Response.ok(appended).build();
         }
         return Response.created(URI.create("conversations/" + appended.conversationId() + "/turns/"
-                + appended.turn().sequence())).entity(appended).build();
+                        + appended.turn().sequence()))
+                .entity(appended)
+                .build();
     }
 
     private ConversationKey key(String chatbotId, String userId, String sessionId) {

@@ -1,10 +1,6 @@
 package org.agentmemory.episodic;
 
-import java.net.URI;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
+import com.fasterxml.jackson.databind.ObjectWriter;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -18,7 +14,10 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
-
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.episodic.Episode;
@@ -31,13 +30,9 @@ import org.agentmemory.api.episodic.MemoryNamespace;
 import org.agentmemory.rest.Params;
 import org.agentmemory.rest.RequestBodies;
 import org.agentmemory.rest.RestJson;
-import org.agentmemory.rest.ServiceUnavailableFallback;
 import org.agentmemory.rest.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
-import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Timeout;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -48,8 +43,6 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
-import com.fasterxml.jackson.databind.ObjectWriter;
 
 /**
  * Episodic memory (spec §10): record episodes, recall similar ones, failure warnings, preferences, room context,
@@ -72,20 +65,6 @@ public class EpisodesResource {
 
     private static final ObjectWriter JSONL = RestJson.mapper().writerFor(Episode.class);
 
-    /** Example body of {@code POST /episodes/recall}: a user's past failures like the current one, hybrid. */
-    static final String RECALL_EXAMPLE = """
-            {
-              "namespace": {"agentId": "travel-agent", "userId": "user-42"},
-              "query": "weather API timed out",
-              "topK": 5,
-              "failuresOnly": true,
-              "mode": "hybrid"
-            }""";
-
-    /** The 400 of the reads that take a namespace and a count as query parameters. */
-    static final String BAD_NAMESPACE_OR_COUNT = "agentId is missing, an id breaks a rule, or the count is not 1 to"
-            + " 1000";
-
     @EJB
     EpisodicMemory memory;
 
@@ -96,10 +75,14 @@ public class EpisodesResource {
     RequestBodies bodies;
 
     @POST
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Record an episode", description = "Spec §10.3 record_episode: importance, failure flag, expiry,"
-            + " reflection (model or heuristic), embedding, storage. Identical content in the namespace is stored once.")
-    @APIResponse(responseCode = "201", description = "Recorded (or the identical stored episode)",
+    @Operation(
+            summary = "Record an episode",
+            description =
+                    "Spec §10.3 record_episode: importance, failure flag, expiry,"
+                            + " reflection (model or heuristic), embedding, storage. Identical content in the namespace is stored once.")
+    @APIResponse(
+            responseCode = "201",
+            description = "Recorded (or the identical stored episode)",
             content = @Content(schema = @Schema(implementation = Episode.class)))
     @APIResponse(responseCode = "400", description = "A field breaks a rule")
     public Response record(EpisodicRequests.RecordEpisode body) throws MemoryException {
@@ -110,12 +93,17 @@ public class EpisodesResource {
 
     @POST
     @Path("batch")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Record episodes in one transaction", description = "1 to 1000; embeddings computed in one batch.")
-    @APIResponse(responseCode = "200", description = "The stored episodes, in order",
+    @Operation(
+            summary = "Record episodes in one transaction",
+            description = "1 to 1000; embeddings computed in one batch.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The stored episodes, in order",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Episode.class)))
-    @APIResponse(responseCode = "400", description = "episodes is empty or has more than 1000 items, or a field"
-            + " breaks a rule (field names it, e.g. episodes[2].situation); nothing is recorded")
+    @APIResponse(
+            responseCode = "400",
+            description = "episodes is empty or has more than 1000 items, or a field"
+                    + " breaks a rule (field names it, e.g. episodes[2].situation); nothing is recorded")
     public Response recordBatch(EpisodicRequests.RecordBatch body) throws MemoryException {
         bodies.check(body);
         List<EpisodeInput> inputs = new ArrayList<>(body.episodes().size());
@@ -127,68 +115,105 @@ public class EpisodesResource {
 
     @POST
     @Path("tool")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Record a tool call", description = "Spec §10.3 record_tool_episode.")
-    @APIResponse(responseCode = "201", description = "Recorded", content = @Content(schema = @Schema(implementation = Episode.class)))
+    @APIResponse(
+            responseCode = "201",
+            description = "Recorded",
+            content = @Content(schema = @Schema(implementation = Episode.class)))
     @APIResponse(responseCode = "400", description = "A field breaks a rule (the problem names it)")
     public Response recordTool(EpisodicRequests.ToolEpisode body) throws MemoryException {
         bodies.check(body);
-        return created(memory.recordToolEpisode(body.namespace().toNamespace(tenants.current()), body.toolName(),
-                body.toolArgs(), body.toolResult(), body.userQuery()));
+        return created(memory.recordToolEpisode(
+                body.namespace().toNamespace(tenants.current()),
+                body.toolName(),
+                body.toolArgs(),
+                body.toolResult(),
+                body.userQuery()));
     }
 
     @POST
     @Path("crew")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Record a crew run", description = "Spec §10.3 record_crew_episode: the crew episode, then one per agent.")
-    @APIResponse(responseCode = "200", description = "The stored episodes, crew first",
+    @Operation(
+            summary = "Record a crew run",
+            description = "Spec §10.3 record_crew_episode: the crew episode, then one per agent.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The stored episodes, crew first",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Episode.class)))
     @APIResponse(responseCode = "400", description = "A field breaks a rule (the problem names it)")
     public Response recordCrew(EpisodicRequests.CrewEpisode body) throws MemoryException {
         bodies.check(body);
-        return Response.ok(memory.recordCrewEpisode(body.namespace().toNamespace(tenants.current()), body.crewResult(),
-                body.description(), body.perAgent() == null || body.perAgent())).build();
+        return Response.ok(memory.recordCrewEpisode(
+                        body.namespace().toNamespace(tenants.current()),
+                        body.crewResult(),
+                        body.description(),
+                        body.perAgent() == null || body.perAgent()))
+                .build();
     }
 
     @POST
     @Path("lessons")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Record a lesson", description = "Spec §10.9 record_lesson; the lesson is stored and embedded.")
-    @APIResponse(responseCode = "201", description = "Recorded", content = @Content(schema = @Schema(implementation = Episode.class)))
+    @Operation(
+            summary = "Record a lesson",
+            description = "Spec §10.9 record_lesson; the lesson is stored and embedded.")
+    @APIResponse(
+            responseCode = "201",
+            description = "Recorded",
+            content = @Content(schema = @Schema(implementation = Episode.class)))
     @APIResponse(responseCode = "400", description = "A field breaks a rule (the problem names it)")
     public Response recordLesson(EpisodicRequests.Lesson body) throws MemoryException {
         bodies.check(body);
-        return created(memory.recordLesson(body.namespace().toNamespace(tenants.current()), body.situation(),
-                body.lesson(), body.category(), body.importance()));
+        return created(memory.recordLesson(
+                body.namespace().toNamespace(tenants.current()),
+                body.situation(),
+                body.lesson(),
+                body.category(),
+                body.importance()));
     }
 
     @POST
     @Path("interactions")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Record an answered question", description = "Spec §9.3 record_interaction; trivial queries are skipped.")
-    @APIResponse(responseCode = "201", description = "Recorded", content = @Content(schema = @Schema(implementation = Episode.class)))
+    @Operation(
+            summary = "Record an answered question",
+            description = "Spec §9.3 record_interaction; trivial queries are skipped.")
+    @APIResponse(
+            responseCode = "201",
+            description = "Recorded",
+            content = @Content(schema = @Schema(implementation = Episode.class)))
     @APIResponse(responseCode = "204", description = "The query was trivial; nothing recorded")
     @APIResponse(responseCode = "400", description = "A field breaks a rule (the problem names it)")
     public Response recordInteraction(EpisodicRequests.Interaction body) throws MemoryException {
         bodies.check(body);
-        Episode stored = memory.recordInteraction(body.namespace().toNamespace(tenants.current()), body.query(),
-                body.response());
+        Episode stored = memory.recordInteraction(
+                body.namespace().toNamespace(tenants.current()), body.query(), body.response());
         return stored == null ? Response.noContent().build() : created(stored);
     }
 
     @POST
     @Path("recall")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Recall similar episodes", description = "Spec §10.3 recall_similar in vector, full_text or hybrid"
-            + " mode; the namespace filter applies inside every leg.")
-    @APIResponse(responseCode = "200", description = "Hits, best first: [{episode, score}]",
+    @Operation(
+            summary = "Recall similar episodes",
+            description = "Spec §10.3 recall_similar in vector, full_text or hybrid"
+                    + " mode; the namespace filter applies inside every leg.")
+    @APIResponse(
+            responseCode = "200",
+            description = "Hits, best first: [{episode, score}]",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = EpisodeSearchResult.class)))
-    @APIResponse(responseCode = "400", description = "query is missing or blank, topK is not 1 to 100,"
-            + " scoreThreshold is not -1 to 1, or a namespace id breaks a rule")
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = EpisodicRequests.Recall.class),
-            examples = @ExampleObject(name = "failures", summary = "A user's past failures like the current one",
-                    value = RECALL_EXAMPLE)))
+    @APIResponse(
+            responseCode = "400",
+            description = "query is missing or blank, topK is not 1 to 100,"
+                    + " scoreThreshold is not -1 to 1, or a namespace id breaks a rule")
+    @RequestBody(
+            required = true,
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = EpisodicRequests.Recall.class),
+                            examples =
+                                    @ExampleObject(
+                                            name = "failures",
+                                            summary = "A user's past failures like the current one",
+                                            value = EpisodeDocs.RECALL_EXAMPLE)))
     public Response recall(EpisodicRequests.Recall body) throws MemoryException {
         bodies.check(body);
         List<EpisodeSearchResult> results = memory.recallSimilar(body.toRequest(tenants.current()));
@@ -198,59 +223,89 @@ public class EpisodesResource {
     @GET
     @Path("warnings")
     @Produces(MediaType.TEXT_PLAIN + ";charset=UTF-8")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Failure warnings", description = "Spec §10.3 get_failure_warnings text (MISTAKES TO AVOID: …);"
-            + " the episodic-warnings section of context assembly. Empty body when there is nothing to warn about.")
+    @Operation(
+            summary = "Failure warnings",
+            description =
+                    "Spec §10.3 get_failure_warnings text (MISTAKES TO AVOID: …);"
+                            + " the episodic-warnings section of context assembly. Empty body when there is nothing to warn about.")
     @APIResponse(responseCode = "200", description = "The text, text/plain UTF-8")
-    @APIResponse(responseCode = "400", description = BAD_NAMESPACE_OR_COUNT)
-    public Response warnings(@QueryParam("agentId") String agentId, @QueryParam("userId") String userId,
-            @QueryParam("sessionId") String sessionId, @QueryParam("roomId") String roomId,
-            @QueryParam("crewId") String crewId, @Parameter(description = "The current query") @QueryParam("query") String query,
-            @Parameter(description = "1 to 1000, default 5") @QueryParam("max") String max) throws MemoryException {
-        return text(memory.failureWarnings(namespace(agentId, userId, sessionId, roomId, crewId), query,
+    @APIResponse(responseCode = "400", description = EpisodeDocs.BAD_NAMESPACE_OR_COUNT)
+    public Response warnings(
+            @QueryParam("agentId") String agentId,
+            @QueryParam("userId") String userId,
+            @QueryParam("sessionId") String sessionId,
+            @QueryParam("roomId") String roomId,
+            @QueryParam("crewId") String crewId,
+            @Parameter(description = "The current query") @QueryParam("query") String query,
+            @Parameter(description = "1 to 1000, default 5") @QueryParam("max") String max)
+            throws MemoryException {
+        return text(memory.failureWarnings(
+                namespace(agentId, userId, sessionId, roomId, crewId),
+                query,
                 Params.intParam("max", max, 5, 1, EpisodicMemoryOperations.MAX_LIMIT)));
     }
 
     @GET
     @Path("context")
     @Produces(MediaType.TEXT_PLAIN + ";charset=UTF-8")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Pre-ask context", description = "Spec §10.9: warnings, user preferences, room context.")
     @APIResponse(responseCode = "200", description = "The text, text/plain UTF-8")
-    @APIResponse(responseCode = "400", description = BAD_NAMESPACE_OR_COUNT)
-    public Response context(@QueryParam("agentId") String agentId, @QueryParam("userId") String userId,
-            @QueryParam("sessionId") String sessionId, @QueryParam("roomId") String roomId,
-            @QueryParam("crewId") String crewId, @QueryParam("query") String query, @QueryParam("max") String max)
+    @APIResponse(responseCode = "400", description = EpisodeDocs.BAD_NAMESPACE_OR_COUNT)
+    public Response context(
+            @QueryParam("agentId") String agentId,
+            @QueryParam("userId") String userId,
+            @QueryParam("sessionId") String sessionId,
+            @QueryParam("roomId") String roomId,
+            @QueryParam("crewId") String crewId,
+            @QueryParam("query") String query,
+            @QueryParam("max") String max)
             throws MemoryException {
-        return text(memory.preAskContext(namespace(agentId, userId, sessionId, roomId, crewId), query,
-                Params.intParam("max", max, EpisodicMemoryOperations.DEFAULT_WARNINGS, 1, EpisodicMemoryOperations.MAX_LIMIT)));
+        return text(memory.preAskContext(
+                namespace(agentId, userId, sessionId, roomId, crewId),
+                query,
+                Params.intParam(
+                        "max", max, EpisodicMemoryOperations.DEFAULT_WARNINGS, 1, EpisodicMemoryOperations.MAX_LIMIT)));
     }
 
     @GET
     @Path("preferences")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "User preferences", description = "Spec §10.3 get_user_preferences, newest first.")
-    @APIResponse(responseCode = "200", description = "Episodes of category user_preference",
+    @APIResponse(
+            responseCode = "200",
+            description = "Episodes of category user_preference",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Episode.class)))
-    @APIResponse(responseCode = "400", description = BAD_NAMESPACE_OR_COUNT)
-    public Response preferences(@QueryParam("agentId") String agentId, @QueryParam("userId") String userId,
-            @QueryParam("sessionId") String sessionId, @QueryParam("roomId") String roomId,
-            @QueryParam("crewId") String crewId, @QueryParam("limit") String limit) throws MemoryException {
-        return Response.ok(memory.userPreferences(namespace(agentId, userId, sessionId, roomId, crewId),
-                Params.intParam("limit", limit, 10, 1, EpisodicMemoryOperations.MAX_LIMIT))).build();
+    @APIResponse(responseCode = "400", description = EpisodeDocs.BAD_NAMESPACE_OR_COUNT)
+    public Response preferences(
+            @QueryParam("agentId") String agentId,
+            @QueryParam("userId") String userId,
+            @QueryParam("sessionId") String sessionId,
+            @QueryParam("roomId") String roomId,
+            @QueryParam("crewId") String crewId,
+            @QueryParam("limit") String limit)
+            throws MemoryException {
+        return Response.ok(memory.userPreferences(
+                        namespace(agentId, userId, sessionId, roomId, crewId),
+                        Params.intParam("limit", limit, 10, 1, EpisodicMemoryOperations.MAX_LIMIT)))
+                .build();
     }
 
     @GET
     @Path("room-context")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Room context", description = "Spec §10.3 get_room_context, newest first.")
-    @APIResponse(responseCode = "200", description = "Recent episodes",
+    @APIResponse(
+            responseCode = "200",
+            description = "Recent episodes",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Episode.class)))
-    @APIResponse(responseCode = "400", description = BAD_NAMESPACE_OR_COUNT + ", or categories names an unknown"
-            + " category")
-    public Response roomContext(@QueryParam("agentId") String agentId, @QueryParam("userId") String userId,
-            @QueryParam("sessionId") String sessionId, @QueryParam("roomId") String roomId,
-            @QueryParam("crewId") String crewId, @QueryParam("limit") String limit,
+    @APIResponse(
+            responseCode = "400",
+            description = EpisodeDocs.BAD_NAMESPACE_OR_COUNT + ", or categories names an unknown" + " category")
+    public Response roomContext(
+            @QueryParam("agentId") String agentId,
+            @QueryParam("userId") String userId,
+            @QueryParam("sessionId") String sessionId,
+            @QueryParam("roomId") String roomId,
+            @QueryParam("crewId") String crewId,
+            @QueryParam("limit") String limit,
             @Parameter(description = "Comma-separated categories") @QueryParam("categories") String categories)
             throws MemoryException {
         List<EpisodeCategory> wanted = new ArrayList<>();
@@ -263,22 +318,38 @@ public class EpisodesResource {
                 }
             }
         }
-        return Response.ok(memory.roomContext(namespace(agentId, userId, sessionId, roomId, crewId),
-                Params.intParam("limit", limit, 10, 1, EpisodicMemoryOperations.MAX_LIMIT), wanted)).build();
+        return Response.ok(memory.roomContext(
+                        namespace(agentId, userId, sessionId, roomId, crewId),
+                        Params.intParam("limit", limit, 10, 1, EpisodicMemoryOperations.MAX_LIMIT),
+                        wanted))
+                .build();
     }
 
     @GET
     @Path("count")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Count a namespace's episodes")
-    @APIResponse(responseCode = "200", description = "{\"count\": n}",
-            content = @Content(schema = @Schema(type = SchemaType.OBJECT, properties = @SchemaProperty(name = "count",
-                    type = SchemaType.INTEGER,
-                    description = "Episodes matching the namespace, expired ones not yet deleted included."))))
+    @APIResponse(
+            responseCode = "200",
+            description = "{\"count\": n}",
+            content =
+                    @Content(
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.OBJECT,
+                                            properties =
+                                                    @SchemaProperty(
+                                                            name = "count",
+                                                            type = SchemaType.INTEGER,
+                                                            description =
+                                                                    "Episodes matching the namespace, expired ones not yet deleted included."))))
     @APIResponse(responseCode = "400", description = "agentId is missing, or an id breaks a rule")
-    public Response count(@QueryParam("agentId") String agentId, @QueryParam("userId") String userId,
-            @QueryParam("sessionId") String sessionId, @QueryParam("roomId") String roomId,
-            @QueryParam("crewId") String crewId) throws MemoryException {
+    public Response count(
+            @QueryParam("agentId") String agentId,
+            @QueryParam("userId") String userId,
+            @QueryParam("sessionId") String sessionId,
+            @QueryParam("roomId") String roomId,
+            @QueryParam("crewId") String crewId)
+            throws MemoryException {
         return Response.ok(Map.of("count", memory.countEpisodes(namespace(agentId, userId, sessionId, roomId, crewId))))
                 .build();
     }
@@ -286,14 +357,21 @@ public class EpisodesResource {
     @GET
     @Path("export")
     @Produces("application/x-ndjson")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Export a namespace as JSONL", description = "Spec §10.3 export_episodes: newest first, one episode per line.")
+    @Operation(
+            summary = "Export a namespace as JSONL",
+            description = "Spec §10.3 export_episodes: newest first, one episode per line.")
     @APIResponse(responseCode = "200", description = "application/x-ndjson")
-    @APIResponse(responseCode = "400", description = BAD_NAMESPACE_OR_COUNT)
-    public Response export(@QueryParam("agentId") String agentId, @QueryParam("userId") String userId,
-            @QueryParam("sessionId") String sessionId, @QueryParam("roomId") String roomId,
-            @QueryParam("crewId") String crewId, @QueryParam("limit") String limit) throws MemoryException {
-        List<Episode> episodes = memory.exportEpisodes(namespace(agentId, userId, sessionId, roomId, crewId),
+    @APIResponse(responseCode = "400", description = EpisodeDocs.BAD_NAMESPACE_OR_COUNT)
+    public Response export(
+            @QueryParam("agentId") String agentId,
+            @QueryParam("userId") String userId,
+            @QueryParam("sessionId") String sessionId,
+            @QueryParam("roomId") String roomId,
+            @QueryParam("crewId") String crewId,
+            @QueryParam("limit") String limit)
+            throws MemoryException {
+        List<Episode> episodes = memory.exportEpisodes(
+                namespace(agentId, userId, sessionId, roomId, crewId),
                 Params.intParam("limit", limit, 1000, 1, EpisodicMemoryOperations.MAX_LIMIT));
         StreamingOutput out = stream -> {
             for (Episode e : episodes) {
@@ -307,58 +385,98 @@ public class EpisodesResource {
     @GET
     // Episode ids are UUIDs; the pattern keeps the literal sub-resources (warnings, context …) out of this one.
     @Path("{episodeId: [0-9a-fA-F-]{36}}")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Read an episode")
-    @APIResponse(responseCode = "200", description = "The episode", content = @Content(schema = @Schema(implementation = Episode.class)))
-    @APIResponse(responseCode = "404", description = "No such episode in the tenant (or the id is not 36 hex digits and"
-            + " dashes)")
+    @APIResponse(
+            responseCode = "200",
+            description = "The episode",
+            content = @Content(schema = @Schema(implementation = Episode.class)))
+    @APIResponse(
+            responseCode = "404",
+            description = "No such episode in the tenant (or the id is not 36 hex digits and" + " dashes)")
     public Response get(@PathParam("episodeId") String episodeId) throws MemoryException {
         return Response.ok(memory.getEpisode(tenants.current(), episodeId)).build();
     }
 
     @POST
     @Path("consolidated")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Mark episodes consolidated", description = "Spec §10.3 mark_consolidated: merges"
-            + " {\"consolidated_into\": pageId} into their metadata.")
-    @APIResponse(responseCode = "200", description = "{\"updated\": n}",
-            content = @Content(schema = @Schema(type = SchemaType.OBJECT, properties = @SchemaProperty(name = "updated",
-                    type = SchemaType.INTEGER,
-                    description = "Episodes found and marked; unknown ids are skipped."))))
-    @APIResponse(responseCode = "400", description = "episodeIds or pageId is missing, episodeIds has more than 1000"
-            + " items, or pageId breaks the id rules")
+    @Operation(
+            summary = "Mark episodes consolidated",
+            description =
+                    "Spec §10.3 mark_consolidated: merges" + " {\"consolidated_into\": pageId} into their metadata.")
+    @APIResponse(
+            responseCode = "200",
+            description = "{\"updated\": n}",
+            content =
+                    @Content(
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.OBJECT,
+                                            properties =
+                                                    @SchemaProperty(
+                                                            name = "updated",
+                                                            type = SchemaType.INTEGER,
+                                                            description =
+                                                                    "Episodes found and marked; unknown ids are skipped."))))
+    @APIResponse(
+            responseCode = "400",
+            description = "episodeIds or pageId is missing, episodeIds has more than 1000"
+                    + " items, or pageId breaks the id rules")
     public Response consolidated(EpisodicRequests.Consolidated body) throws MemoryException {
         bodies.check(body);
-        return Response.ok(Map.of("updated", memory.markConsolidated(tenants.current(), body.episodeIds(), body.pageId())))
+        return Response.ok(
+                        Map.of("updated", memory.markConsolidated(tenants.current(), body.episodeIds(), body.pageId())))
                 .build();
     }
 
     @POST
     @Path("cleanup")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
     @Operation(summary = "Delete expired episodes now", description = "Also runs every 15 minutes on a timer.")
-    @APIResponse(responseCode = "200", description = "{\"deleted\": n}",
-            content = @Content(schema = @Schema(type = SchemaType.OBJECT, properties = @SchemaProperty(name = "deleted",
-                    type = SchemaType.INTEGER,
-                    description = "Expired episodes deleted."))))
+    @APIResponse(
+            responseCode = "200",
+            description = "{\"deleted\": n}",
+            content =
+                    @Content(
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.OBJECT,
+                                            properties =
+                                                    @SchemaProperty(
+                                                            name = "deleted",
+                                                            type = SchemaType.INTEGER,
+                                                            description = "Expired episodes deleted."))))
     public Response cleanup() {
         return Response.ok(Map.of("deleted", memory.cleanupExpired())).build();
     }
 
     @POST
     @Path("compact")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Compact a namespace", description = "Spec §10.3 compact_namespace: keeps the keepTopN most important"
-            + " (and every failure unless keepAllFailures is false) and deletes the rest.")
-    @APIResponse(responseCode = "200", description = "{\"deleted\": n}",
-            content = @Content(schema = @Schema(type = SchemaType.OBJECT, properties = @SchemaProperty(name = "deleted",
-                    type = SchemaType.INTEGER,
-                    description = "Episodes deleted; 0 when the namespace holds at most keepTopN."))))
+    @Operation(
+            summary = "Compact a namespace",
+            description = "Spec §10.3 compact_namespace: keeps the keepTopN most important"
+                    + " (and every failure unless keepAllFailures is false) and deletes the rest.")
+    @APIResponse(
+            responseCode = "200",
+            description = "{\"deleted\": n}",
+            content =
+                    @Content(
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.OBJECT,
+                                            properties =
+                                                    @SchemaProperty(
+                                                            name = "deleted",
+                                                            type = SchemaType.INTEGER,
+                                                            description =
+                                                                    "Episodes deleted; 0 when the namespace holds at most keepTopN."))))
     @APIResponse(responseCode = "400", description = "keepTopN is negative, or a namespace id breaks a rule")
     public Response compact(EpisodicRequests.Compact body) throws MemoryException {
         bodies.check(body);
-        return Response.ok(Map.of("deleted", memory.compactNamespace(body.namespace().toNamespace(tenants.current()),
-                body.keepTopN() == null ? 100 : body.keepTopN(), body.keepAllFailures() == null || body.keepAllFailures())))
+        return Response.ok(Map.of(
+                        "deleted",
+                        memory.compactNamespace(
+                                body.namespace().toNamespace(tenants.current()),
+                                body.keepTopN() == null ? 100 : body.keepTopN(),
+                                body.keepAllFailures() == null || body.keepAllFailures())))
                 .build();
     }
 
@@ -368,7 +486,9 @@ public class EpisodesResource {
     }
 
     private static Response created(Episode episode) {
-        return Response.created(URI.create("episodes/" + episode.episodeId())).entity(episode).build();
+        return Response.created(URI.create("episodes/" + episode.episodeId()))
+                .entity(episode)
+                .build();
     }
 
     private static Response text(String text) {

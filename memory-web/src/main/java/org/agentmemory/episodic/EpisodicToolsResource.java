@@ -9,18 +9,13 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.episodic.EpisodicMemory;
 import org.agentmemory.api.episodic.RecallRequest;
 import org.agentmemory.rest.RequestBodies;
-import org.agentmemory.rest.ServiceUnavailableFallback;
 import org.agentmemory.rest.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
-import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Timeout;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -51,41 +46,58 @@ public class EpisodicToolsResource {
 
     @POST
     @Path("search_episodic_memory")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "search_episodic_memory", description = "Past experiences similar to the query (hybrid recall), as"
-            + " 'Found n relevant past experiences:' with one numbered block each, or 'No relevant past experiences found.'")
+    @Operation(
+            summary = "search_episodic_memory",
+            description =
+                    "Past experiences similar to the query (hybrid recall), as"
+                            + " 'Found n relevant past experiences:' with one numbered block each, or 'No relevant past experiences found.'")
     @APIResponse(responseCode = "200", description = "text/plain")
-    @APIResponse(responseCode = "400", description = "namespace or query is missing, query is blank, topK is not 1 to"
-            + " 100, or a namespace id breaks a rule")
+    @APIResponse(
+            responseCode = "400",
+            description = "namespace or query is missing, query is blank, topK is not 1 to"
+                    + " 100, or a namespace id breaks a rule")
     public Response search(EpisodicRequests.ToolSearch body) throws MemoryException {
         bodies.check(body);
-        return Response.ok(memory.searchPastExperiences(body.namespace().toNamespace(tenants.current()), body.query(),
-                body.topK() == null ? RecallRequest.DEFAULT_TOP_K : body.topK(),
-                body.failuresOnly() != null && body.failuresOnly())).build();
+        return Response.ok(memory.searchPastExperiences(
+                        body.namespace().toNamespace(tenants.current()),
+                        body.query(),
+                        body.topK() == null ? RecallRequest.DEFAULT_TOP_K : body.topK(),
+                        body.failuresOnly() != null && body.failuresOnly()))
+                .build();
     }
 
     @POST
     @Path("record_lesson")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "record_lesson", description = "Stores a lesson (category decision, importance 5 by default) and"
-            + " answers 'Lesson recorded (id …, importance n): …'.")
+    @Operation(
+            summary = "record_lesson",
+            description = "Stores a lesson (category decision, importance 5 by default) and"
+                    + " answers 'Lesson recorded (id …, importance n): …'.")
     @APIResponse(responseCode = "200", description = "text/plain")
-    @APIResponse(responseCode = "400", description = "namespace, situation or lesson is missing, situation or lesson"
-            + " is blank, or a namespace id breaks a rule")
+    @APIResponse(
+            responseCode = "400",
+            description = "namespace, situation or lesson is missing, situation or lesson"
+                    + " is blank, or a namespace id breaks a rule")
     public Response recordLesson(EpisodicRequests.Lesson body) throws MemoryException {
         bodies.check(body);
-        return Response.ok(memory.recordLessonTool(body.namespace().toNamespace(tenants.current()), body.situation(),
-                body.lesson(), body.category(), body.importance())).build();
+        return Response.ok(memory.recordLessonTool(
+                        body.namespace().toNamespace(tenants.current()),
+                        body.situation(),
+                        body.lesson(),
+                        body.category(),
+                        body.importance()))
+                .build();
     }
 
     @POST
     @Path("get_warnings")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "get_warnings", description = "Past failures to avoid for the context, or 'No past failures to warn about.'")
+    @Operation(
+            summary = "get_warnings",
+            description = "Past failures to avoid for the context, or 'No past failures to warn about.'")
     @APIResponse(responseCode = "200", description = "text/plain")
     @APIResponse(responseCode = "400", description = "namespace is missing, or a namespace id breaks a rule")
     public Response warnings(EpisodicRequests.ToolWarnings body) throws MemoryException {
         bodies.check(body);
-        return Response.ok(memory.warningsTool(body.namespace().toNamespace(tenants.current()), body.context())).build();
+        return Response.ok(memory.warningsTool(body.namespace().toNamespace(tenants.current()), body.context()))
+                .build();
     }
 }

@@ -1,8 +1,5 @@
 package org.agentmemory.recall;
 
-import java.util.List;
-import java.util.Map;
-
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -13,20 +10,17 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
+import java.util.List;
+import java.util.Map;
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.episodic.RecallMode;
 import org.agentmemory.api.recall.ConversationRecall;
 import org.agentmemory.api.recall.MessageHit;
 import org.agentmemory.api.recall.MessageRecallRequest;
 import org.agentmemory.rest.RequestBodies;
-import org.agentmemory.rest.ServiceUnavailableFallback;
 import org.agentmemory.rest.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
-import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Timeout;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -62,24 +56,31 @@ public class MessagesResource {
      * @param mode           {@code full_text}, {@code vector} or {@code hybrid} (default)
      * @param topK           1 to 100, default 10
      */
-    @Schema(description = "Body of POST /messages/search. The scope is a user's conversations (userId, optionally"
-            + " one agent's) or one conversation (conversationId); it applies inside every retrieval leg.")
+    @Schema(
+            description = "Body of POST /messages/search. The scope is a user's conversations (userId, optionally"
+                    + " one agent's) or one conversation (conversationId); it applies inside every retrieval leg.")
     public record Search(
-            @Schema(description = "The user whose conversations are searched (1 to 128 code points, not blank, no"
-                    + " control characters); required unless conversationId is given.")
+            @Schema(
+                    description = "The user whose conversations are searched (1 to 128 code points, not blank, no"
+                            + " control characters); required unless conversationId is given.")
             String userId,
-            @Schema(description = "Only this agent's conversations (1 to 128 code points, not blank, no control"
-                    + " characters); absent or null for every agent's.")
+
+            @Schema(
+                    description = "Only this agent's conversations (1 to 128 code points, not blank, no control"
+                            + " characters); absent or null for every agent's.")
             String chatbotId,
+
             @Schema(description = "Only this conversation; absent or null for all of the user's.")
             Long conversationId,
-            @Schema(description = "The query text; required, not blank.")
-            @NotNull(message = "query is required") String query,
+
+            @Schema(description = "The query text; required, not blank.") @NotNull(message = "query is required")
+            String query,
+
             @Schema(description = "vector, full_text or hybrid; absent or null = hybrid.")
             RecallMode mode,
+
             @Schema(description = "Most hits returned, 1 to 100; absent or null = 10.")
-            Integer topK) {
-    }
+            Integer topK) {}
 
     /** Example body of {@code POST /messages/search}: a user's messages with one agent, by words and meaning. */
     static final String USER_EXAMPLE = """
@@ -110,25 +111,54 @@ public class MessagesResource {
 
     @POST
     @Path("search")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Search conversation messages", description = "Hits carry the turn id, role (user or assistant),"
-            + " the message's external id (turn metadata dia_id / reply_dia_id), the text and the score.")
-    @APIResponse(responseCode = "200", description = "{\"hits\": [...]}, best first",
-            content = @Content(schema = @Schema(type = SchemaType.OBJECT, properties = @SchemaProperty(name = "hits",
-                    type = SchemaType.ARRAY, implementation = MessageHit.class,
-                    description = "At most topK messages, best first."))))
-    @APIResponse(responseCode = "400", description = "query is missing or blank, neither userId nor conversationId is"
-            + " given, topK is not 1 to 100, or an id breaks a rule")
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = Search.class), examples = {
-                @ExampleObject(name = "user", summary = "A user's messages with one agent, hybrid",
-                        value = USER_EXAMPLE),
-                @ExampleObject(name = "conversation", summary = "One conversation, full text only",
-                        value = CONVERSATION_EXAMPLE)}))
+    @Operation(
+            summary = "Search conversation messages",
+            description = "Hits carry the turn id, role (user or assistant),"
+                    + " the message's external id (turn metadata dia_id / reply_dia_id), the text and the score.")
+    @APIResponse(
+            responseCode = "200",
+            description = "{\"hits\": [...]}, best first",
+            content =
+                    @Content(
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.OBJECT,
+                                            properties =
+                                                    @SchemaProperty(
+                                                            name = "hits",
+                                                            type = SchemaType.ARRAY,
+                                                            implementation = MessageHit.class,
+                                                            description = "At most topK messages, best first."))))
+    @APIResponse(
+            responseCode = "400",
+            description = "query is missing or blank, neither userId nor conversationId is"
+                    + " given, topK is not 1 to 100, or an id breaks a rule")
+    @RequestBody(
+            required = true,
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = Search.class),
+                            examples = {
+                                @ExampleObject(
+                                        name = "user",
+                                        summary = "A user's messages with one agent, hybrid",
+                                        value = USER_EXAMPLE),
+                                @ExampleObject(
+                                        name = "conversation",
+                                        summary = "One conversation, full text only",
+                                        value = CONVERSATION_EXAMPLE)
+                            }))
     public Response search(Search body) throws MemoryException {
         bodies.check(body);
-        List<MessageHit> hits = recall.searchMessages(new MessageRecallRequest(tenants.current(), body.userId(),
-                body.chatbotId(), body.conversationId(), body.query(), body.mode(), body.topK()));
+        List<MessageHit> hits = recall.searchMessages(new MessageRecallRequest(
+                tenants.current(),
+                body.userId(),
+                body.chatbotId(),
+                body.conversationId(),
+                body.query(),
+                body.mode(),
+                body.topK()));
         return Response.ok(Map.of("hits", hits)).build();
     }
 }

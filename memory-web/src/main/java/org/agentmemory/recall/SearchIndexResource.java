@@ -8,16 +8,11 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.recall.ConversationRecall;
 import org.agentmemory.api.recall.ReindexStatus;
-import org.agentmemory.rest.ServiceUnavailableFallback;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
-import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Timeout;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -45,11 +40,14 @@ public class SearchIndexResource {
     org.agentmemory.rest.Tenants tenants;
 
     @POST
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Start a mass reindex", description = "Runs in the background; a run in progress is not restarted."
-            + " While a merge runs, the reindex starts as soon as it ends (the status stays running)."
-            + " No embedding model runs: vectors are read from the database.")
-    @APIResponse(responseCode = "202", description = "Started (or already running); the status",
+    @Operation(
+            summary = "Start a mass reindex",
+            description = "Runs in the background; a run in progress is not restarted."
+                    + " While a merge runs, the reindex starts as soon as it ends (the status stays running)."
+                    + " No embedding model runs: vectors are read from the database.")
+    @APIResponse(
+            responseCode = "202",
+            description = "Started (or already running); the status",
             content = @Content(schema = @Schema(implementation = ReindexStatus.class)))
     public Response start() {
         return Response.accepted(recall.startReindex()).build();
@@ -57,22 +55,27 @@ public class SearchIndexResource {
 
     @POST
     @Path("merge")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Merge the search indexes", description = "Force-merges every index into one segment in the"
-            + " background (after a bulk import: k-NN search walks one graph per segment). Progress: GET /admin/reindex."
-            + " Not started while a reindex or merge runs. Each server also merges by itself after a bulk write"
-            + " (memory.search.quiet-merge-writes) and nightly (memory.search.merge-hour).")
-    @APIResponse(responseCode = "202", description = "Started (or another run in progress); the status",
+    @Operation(
+            summary = "Merge the search indexes",
+            description = "Force-merges every index into one segment in the"
+                    + " background (after a bulk import: k-NN search walks one graph per segment). Progress: GET /admin/reindex."
+                    + " Not started while a reindex or merge runs. Each server also merges by itself after a bulk write"
+                    + " (memory.search.quiet-merge-writes) and nightly (memory.search.merge-hour).")
+    @APIResponse(
+            responseCode = "202",
+            description = "Started (or another run in progress); the status",
             content = @Content(schema = @Schema(implementation = ReindexStatus.class)))
     public Response merge() {
         return Response.accepted(recall.startMerge()).build();
     }
 
     @GET
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Progress of the mass reindex", description = "state idle, running, done or failed;"
-            + " entitiesTotal and documentsAdded.")
-    @APIResponse(responseCode = "200", description = "The status",
+    @Operation(
+            summary = "Progress of the mass reindex",
+            description = "state idle, running, done or failed;" + " entitiesTotal and documentsAdded.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The status",
             content = @Content(schema = @Schema(implementation = ReindexStatus.class)))
     public Response status() {
         return Response.ok(recall.reindexStatus()).build();
@@ -88,20 +91,37 @@ public class SearchIndexResource {
      */
     @GET
     @Path("embeddings")
-    @Fallback(value = ServiceUnavailableFallback.class, applyOn = {TimeoutException.class, BulkheadException.class})
-    @Operation(summary = "Messages waiting for their vector", description = "Conversation messages are embedded in the"
-            + " background about a second after they are written; vector and hybrid recall see them afterwards.")
-    @APIResponse(responseCode = "200", description = "{\"pending\": n}",
-            content = @Content(schema = @Schema(type = SchemaType.OBJECT, properties = @SchemaProperty(name = "pending",
-                    type = SchemaType.INTEGER,
-                    description = "Messages in the scope whose vector is not searchable yet."))))
-    @APIResponse(responseCode = "400", description = "conversationId is not a whole number of at least 1, or userId"
-            + " breaks the id rules")
-    public Response pendingEmbeddings(@jakarta.ws.rs.QueryParam("userId") String userId,
-            @jakarta.ws.rs.QueryParam("conversationId") String conversationId) throws MemoryException {
-        Long conversation = conversationId == null ? null
+    @Operation(
+            summary = "Messages waiting for their vector",
+            description =
+                    "Conversation messages are embedded in the"
+                            + " background about a second after they are written; vector and hybrid recall see them afterwards.")
+    @APIResponse(
+            responseCode = "200",
+            description = "{\"pending\": n}",
+            content =
+                    @Content(
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.OBJECT,
+                                            properties =
+                                                    @SchemaProperty(
+                                                            name = "pending",
+                                                            type = SchemaType.INTEGER,
+                                                            description =
+                                                                    "Messages in the scope whose vector is not searchable yet."))))
+    @APIResponse(
+            responseCode = "400",
+            description = "conversationId is not a whole number of at least 1, or userId" + " breaks the id rules")
+    public Response pendingEmbeddings(
+            @jakarta.ws.rs.QueryParam("userId") String userId,
+            @jakarta.ws.rs.QueryParam("conversationId") String conversationId)
+            throws MemoryException {
+        Long conversation = conversationId == null
+                ? null
                 : org.agentmemory.rest.Params.longParam("conversationId", conversationId, 0, 1, Long.MAX_VALUE);
-        return Response.ok(java.util.Map.of("pending", recall.pendingEmbeddings(tenants.current(), userId, conversation)))
+        return Response.ok(
+                        java.util.Map.of("pending", recall.pendingEmbeddings(tenants.current(), userId, conversation)))
                 .build();
     }
 }

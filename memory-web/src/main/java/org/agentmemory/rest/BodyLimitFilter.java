@@ -1,9 +1,5 @@
 package org.agentmemory.rest;
 
-import java.io.FilterInputStream;
-import java.io.IOException;
-import java.io.InputStream;
-
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
@@ -11,6 +7,9 @@ import jakarta.ws.rs.container.PreMatching;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.ext.Provider;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 
 /**
  * Enforces the configured body limits ({@code memory.rest.max-body-bytes}, and
@@ -60,10 +59,17 @@ public class BodyLimitFilter implements ContainerRequestFilter, jakarta.ws.rs.co
         if (request.hasEntity()) {
             if (!bulk && (declared < 0 || declared > LARGE_BODY_BYTES)) {
                 if (!acquire()) {
-                    request.abortWith(Problems.of(503, "service-unavailable", "Service unavailable",
-                            "Too many requests with large bodies (over " + LARGE_BODY_BYTES + " bytes) are being"
-                                    + " processed; try again in 5 s.", null, null, uri)
-                            .header("Retry-After", "5").build());
+                    request.abortWith(Problems.of(
+                                    503,
+                                    "service-unavailable",
+                                    "Service unavailable",
+                                    "Too many requests with large bodies (over " + LARGE_BODY_BYTES
+                                            + " bytes) are being" + " processed; try again in 5 s.",
+                                    null,
+                                    null,
+                                    uri)
+                            .header("Retry-After", "5")
+                            .build());
                     return;
                 }
                 request.setProperty(PERMIT, Boolean.TRUE);
@@ -95,9 +101,17 @@ public class BodyLimitFilter implements ContainerRequestFilter, jakarta.ws.rs.co
     }
 
     static Response tooLarge(long limit, UriInfo uri) {
-        return Problems.of(413, "payload-too-large", "Payload too large", "The request body is larger than " + limit
-                + " bytes, the configured limit for this endpoint; split it (e.g. POST /api/v1/import for bulk"
-                + " data) or raise the limit.", null, null, uri).build();
+        return Problems.of(
+                        413,
+                        "payload-too-large",
+                        "Payload too large",
+                        "The request body is larger than " + limit
+                                + " bytes, the configured limit for this endpoint; split it (e.g. POST /api/v1/import for bulk"
+                                + " data) or raise the limit.",
+                        null,
+                        null,
+                        uri)
+                .build();
     }
 
     /** Counts bytes and fails with 413 once the limit is passed. */

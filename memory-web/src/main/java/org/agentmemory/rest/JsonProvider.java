@@ -1,18 +1,16 @@
 package org.agentmemory.rest;
 
-import java.lang.annotation.Annotation;
-import java.lang.reflect.Type;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-
+import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
+import com.fasterxml.jackson.jakarta.rs.json.JsonEndpointConfig;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.Provider;
-
-import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
-import com.fasterxml.jackson.jakarta.rs.json.JsonEndpointConfig;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Type;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads and writes JSON (and problem+json) with the API's strict mapper ({@link RestJson}), the same on
@@ -39,16 +37,25 @@ public class JsonProvider extends JacksonJsonProvider {
     }
 
     @Override
-    protected JsonEndpointConfig _endpointForWriting(Object value, Class<?> type, Type genericType,
-            Annotation[] annotations, MediaType mediaType, MultivaluedMap<String, Object> httpHeaders) {
-        return writers.computeIfAbsent(type,
-                t -> _configForWriting(locateMapper(t, mediaType), NO_ANNOTATIONS, _defaultWriteView));
+    protected JsonEndpointConfig _endpointForWriting(
+            Object value,
+            Class<?> type,
+            Type genericType,
+            Annotation[] annotations,
+            MediaType mediaType,
+            MultivaluedMap<String, Object> httpHeaders) {
+        return writers.computeIfAbsent(
+                type, t -> _configForWriting(locateMapper(t, mediaType), NO_ANNOTATIONS, _defaultWriteView));
     }
 
     @Override
-    protected JsonEndpointConfig _endpointForReading(Class<Object> type, Type genericType, Annotation[] annotations,
-            MediaType mediaType, MultivaluedMap<String, String> httpHeaders) {
-        return readers.computeIfAbsent(type,
-                t -> _configForReading(locateMapper(t, mediaType), NO_ANNOTATIONS, _defaultReadView));
+    protected JsonEndpointConfig _endpointForReading(
+            Class<Object> type,
+            Type genericType,
+            Annotation[] annotations,
+            MediaType mediaType,
+            MultivaluedMap<String, String> httpHeaders) {
+        return readers.computeIfAbsent(
+                type, t -> _configForReading(locateMapper(t, mediaType), NO_ANNOTATIONS, _defaultReadView));
     }
 }

@@ -7,8 +7,7 @@ package org.agentmemory.rest;
 public final class KeyDescriptions {
 
     /** The user of a conversation key. */
-    public static final String USER_ID =
-            "The user; required, 1 to 128 code points, not blank, no control characters.";
+    public static final String USER_ID = "The user; required, 1 to 128 code points, not blank, no control characters.";
 
     /** The session of a conversation key. */
     public static final String SESSION_ID =
@@ -18,6 +17,5 @@ public final class KeyDescriptions {
     public static final String CHATBOT_ID = "The agent (1 to 128 code points, not blank, no control characters);"
             + " absent or null for the default agent.";
 
-    private KeyDescriptions() {
-    }
+    private KeyDescriptions() {}
 }

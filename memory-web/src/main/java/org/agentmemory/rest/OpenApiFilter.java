@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.agentmemory.api.config.MemorySettings;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
@@ -42,7 +41,8 @@ public class OpenApiFilter implements OASFilter {
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
         if (openAPI.getPaths() != null && openAPI.getPaths().getPathItems() != null) {
-            for (Map.Entry<String, PathItem> path : openAPI.getPaths().getPathItems().entrySet()) {
+            for (Map.Entry<String, PathItem> path :
+                    openAPI.getPaths().getPathItems().entrySet()) {
                 Map<PathItem.HttpMethod, Operation> operations = path.getValue().getOperations();
                 if (operations == null) {
                     continue;
@@ -64,38 +64,56 @@ public class OpenApiFilter implements OASFilter {
         if (operation.getRequestBody() != null && operation.getRequestBody().getContent() != null) {
             Map<String, ?> types = operation.getRequestBody().getContent().getMediaTypes();
             if (types != null && types.containsKey("application/json")) {
-                addIfAbsent(responses, "400", "The body is not the JSON this operation expects (syntax, an unknown"
-                        + " property, a value of the wrong type) or a field breaks a rule: field names the JSON path,"
-                        + " rule the rule. Nothing is written.");
+                addIfAbsent(
+                        responses,
+                        "400",
+                        "The body is not the JSON this operation expects (syntax, an unknown"
+                                + " property, a value of the wrong type) or a field breaks a rule: field names the JSON path,"
+                                + " rule the rule. Nothing is written.");
             }
-            addIfAbsent(responses, "413", path.endsWith("/import")
-                    ? "The body is larger than memory.import.max-body-bytes (default "
-                            + bytes(MemorySettings.Defaults.IMPORT_MAX_BODY_BYTES) + "). A declared Content-Length"
-                            + " over it is refused before reading; a streamed body that passes it ends the import,"
-                            + " and batches stored before stay stored."
-                    : "The body is larger than memory.rest.max-body-bytes (default "
-                            + bytes(MemorySettings.Defaults.REST_MAX_BODY_BYTES) + "). Nothing is written.");
-            addIfAbsent(responses, "415", "The Content-Type is not one this operation accepts (see the request"
-                    + " body's media types).");
+            addIfAbsent(
+                    responses,
+                    "413",
+                    path.endsWith("/import")
+                            ? "The body is larger than memory.import.max-body-bytes (default "
+                                    + bytes(MemorySettings.Defaults.IMPORT_MAX_BODY_BYTES)
+                                    + "). A declared Content-Length"
+                                    + " over it is refused before reading; a streamed body that passes it ends the import,"
+                                    + " and batches stored before stay stored."
+                            : "The body is larger than memory.rest.max-body-bytes (default "
+                                    + bytes(MemorySettings.Defaults.REST_MAX_BODY_BYTES) + "). Nothing is written.");
+            addIfAbsent(
+                    responses,
+                    "415",
+                    "The Content-Type is not one this operation accepts (see the request" + " body's media types).");
         }
         addIfAbsent(responses, "406", "The Accept header admits none of the media types this operation produces.");
-        addIfAbsent(responses, "500", "An unexpected failure; detail quotes the error id the server logged it"
-                + " under.");
-        addIfAbsent(responses, "503", "A limit was reached: the call took longer than its time limit or too many"
-                + " calls of this operation run at once (Fault Tolerance timeout and bulkhead), or too many requests"
-                + " with large bodies (over " + bytes(BodyLimitFilter.LARGE_BODY_BYTES) + ") are being read. Retry"
-                + " after Retry-After seconds; a timed-out write may still complete, so retry it with the same ids.");
+        addIfAbsent(
+                responses, "500", "An unexpected failure; detail quotes the error id the server logged it" + " under.");
+        addIfAbsent(
+                responses,
+                "503",
+                "A limit was reached: the call took longer than its time limit or too many"
+                        + " calls of this operation run at once (Fault Tolerance timeout and bulkhead), or too many requests"
+                        + " with large bodies (over " + bytes(BodyLimitFilter.LARGE_BODY_BYTES)
+                        + ") are being read. Retry"
+                        + " after Retry-After seconds; a timed-out write may still complete, so retry it with the same ids.");
         APIResponse unavailable = responses.getAPIResponse("503");
         if (unavailable.getHeaders() == null || !unavailable.getHeaders().containsKey("Retry-After")) {
-            unavailable.addHeader("Retry-After", OASFactory.createHeader()
-                    .description("Seconds to wait before retrying: memory.rest.retry-after-seconds (default "
-                            + MemorySettings.Defaults.RETRY_AFTER_SECONDS + "), or 5 when large bodies wait.")
-                    .schema(OASFactory.createSchema().addType(Schema.SchemaType.INTEGER)));
+            unavailable.addHeader(
+                    "Retry-After",
+                    OASFactory.createHeader()
+                            .description("Seconds to wait before retrying: memory.rest.retry-after-seconds (default "
+                                    + MemorySettings.Defaults.RETRY_AFTER_SECONDS + "), or 5 when large bodies wait.")
+                            .schema(OASFactory.createSchema().addType(Schema.SchemaType.INTEGER)));
         }
         Map<String, APIResponse> byCode = new TreeMap<>(responses.getAPIResponses());
         for (Map.Entry<String, APIResponse> response : byCode.entrySet()) {
-            boolean error = response.getKey().startsWith("4") || response.getKey().startsWith("5");
-            if (error && method != PathItem.HttpMethod.HEAD && isEmpty(response.getValue().getContent())) {
+            boolean error =
+                    response.getKey().startsWith("4") || response.getKey().startsWith("5");
+            if (error
+                    && method != PathItem.HttpMethod.HEAD
+                    && isEmpty(response.getValue().getContent())) {
                 response.getValue().setContent(problemContent());
             }
         }
@@ -121,12 +139,17 @@ public class OpenApiFilter implements OASFilter {
     }
 
     private static boolean isEmpty(Content content) {
-        return content == null || content.getMediaTypes() == null || content.getMediaTypes().isEmpty();
+        return content == null
+                || content.getMediaTypes() == null
+                || content.getMediaTypes().isEmpty();
     }
 
     private static Content problemContent() {
-        return OASFactory.createContent().addMediaType(PROBLEM,
-                OASFactory.createMediaType().schema(OASFactory.createSchema().ref("Problem")));
+        return OASFactory.createContent()
+                .addMediaType(
+                        PROBLEM,
+                        OASFactory.createMediaType()
+                                .schema(OASFactory.createSchema().ref("Problem")));
     }
 
     /** Lower-cases the enum values of a schema and of the schemas inside it. */

@@ -8,8 +8,7 @@ import org.agentmemory.api.InvalidInputException;
  */
 public final class Params {
 
-    private Params() {
-    }
+    private Params() {}
 
     /**
      * @param name         the parameter name
@@ -20,13 +19,15 @@ public final class Params {
      * @return the value
      * @throws InvalidInputException when not an integer in range
      */
-    public static int intParam(String name, String value, int defaultValue, int min, int max) throws InvalidInputException {
+    public static int intParam(String name, String value, int defaultValue, int min, int max)
+            throws InvalidInputException {
         long parsed = longParam(name, value, defaultValue, min, max);
         return (int) parsed;
     }
 
     /** As {@link #intParam} for longs. */
-    public static long longParam(String name, String value, long defaultValue, long min, long max) throws InvalidInputException {
+    public static long longParam(String name, String value, long defaultValue, long min, long max)
+            throws InvalidInputException {
         if (value == null) {
             return defaultValue;
         }
@@ -34,12 +35,17 @@ public final class Params {
         try {
             parsed = Long.parseLong(value.trim());
         } catch (NumberFormatException e) {
-            throw new InvalidInputException(name, "integer", name + " is '" + value + "'; it must be an integer between "
-                    + min + " and " + max + ".");
+            throw new InvalidInputException(
+                    name,
+                    "integer",
+                    name + " is '" + value + "'; it must be an integer between " + min + " and " + max + ".");
         }
         if (parsed < min || parsed > max) {
-            throw new InvalidInputException(name, "range", name + " is " + parsed + "; it must be between " + min + " and "
-                    + max + (min == 1 ? " (a page size; 0 and negative values never mean 'everything')." : "."));
+            throw new InvalidInputException(
+                    name,
+                    "range",
+                    name + " is " + parsed + "; it must be between " + min + " and " + max
+                            + (min == 1 ? " (a page size; 0 and negative values never mean 'everything')." : "."));
         }
         return parsed;
     }

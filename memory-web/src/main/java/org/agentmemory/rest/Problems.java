@@ -8,8 +8,7 @@ import jakarta.ws.rs.core.UriInfo;
  */
 public final class Problems {
 
-    private Problems() {
-    }
+    private Problems() {}
 
     /**
      * @param status HTTP status
@@ -21,8 +20,8 @@ public final class Problems {
      * @param uri    the request's URI info (may be {@code null})
      * @return a response builder with the problem body and media type set
      */
-    public static Response.ResponseBuilder of(int status, String kind, String title, String detail, String field,
-            String rule, UriInfo uri) {
+    public static Response.ResponseBuilder of(
+            int status, String kind, String title, String detail, String field, String rule, UriInfo uri) {
         String instance = uri == null ? null : uri.getRequestUri().getRawPath();
         return Response.status(status)
                 .type(Problem.MEDIA_TYPE)
@@ -31,6 +30,7 @@ public final class Problems {
 
     /** A 400 for a bad field. */
     public static Response badRequest(String field, String rule, String detail, UriInfo uri) {
-        return of(400, "invalid-input", "Invalid input", detail, field, rule, uri).build();
+        return of(400, "invalid-input", "Invalid input", detail, field, rule, uri)
+                .build();
     }
 }

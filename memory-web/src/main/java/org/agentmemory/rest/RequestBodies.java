@@ -1,13 +1,11 @@
 package org.agentmemory.rest;
 
-import java.util.Set;
-
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.Validator;
-
+import java.util.Set;
 import org.agentmemory.api.InvalidInputException;
 
 /**

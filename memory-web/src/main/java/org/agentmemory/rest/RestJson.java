@@ -1,5 +1,7 @@
 package org.agentmemory.rest;
 
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,8 +10,6 @@ import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
 /**
@@ -24,8 +24,7 @@ public final class RestJson {
 
     private static final ObjectMapper MAPPER = build();
 
-    private RestJson() {
-    }
+    private RestJson() {}
 
     /** @return the shared, fully configured mapper (thread-safe; do not reconfigure) */
     public static ObjectMapper mapper() {
@@ -45,8 +44,9 @@ public final class RestJson {
         }
 
         @Override
-        public java.time.Instant deserialize(com.fasterxml.jackson.core.JsonParser p,
-                com.fasterxml.jackson.databind.DeserializationContext ctxt) throws java.io.IOException {
+        public java.time.Instant deserialize(
+                com.fasterxml.jackson.core.JsonParser p, com.fasterxml.jackson.databind.DeserializationContext ctxt)
+                throws java.io.IOException {
             if (p.currentToken() != com.fasterxml.jackson.core.JsonToken.VALUE_STRING) {
                 return (java.time.Instant) ctxt.handleUnexpectedToken(java.time.Instant.class, p);
             }
@@ -64,8 +64,11 @@ public final class RestJson {
         }
 
         @Override
-        public void serialize(Enum value, com.fasterxml.jackson.core.JsonGenerator gen,
-                com.fasterxml.jackson.databind.SerializerProvider provider) throws java.io.IOException {
+        public void serialize(
+                Enum value,
+                com.fasterxml.jackson.core.JsonGenerator gen,
+                com.fasterxml.jackson.databind.SerializerProvider provider)
+                throws java.io.IOException {
             gen.writeString(name(value));
         }
 
@@ -88,8 +91,7 @@ public final class RestJson {
     }
 
     private static ObjectMapper configure(JsonMapper.Builder builder) {
-        JsonMapper mapper = builder
-                .addModule(new JavaTimeModule())
+        JsonMapper mapper = builder.addModule(new JavaTimeModule())
                 .addModule(new com.fasterxml.jackson.module.blackbird.BlackbirdModule())
                 .addModule(new com.fasterxml.jackson.databind.module.SimpleModule("strict-instants")
                         .addDeserializer(java.time.Instant.class, new StrictInstantDeserializer()))
@@ -112,17 +114,21 @@ public final class RestJson {
                 .addModule(new com.fasterxml.jackson.databind.module.SimpleModule("lower-case-enums")
                         .addSerializer(Enum.class, new LowerCaseEnumSerializer()))
                 .build();
-        mapper.coercionConfigFor(LogicalType.Textual).setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+        mapper.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
-        mapper.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+        mapper.coercionConfigFor(LogicalType.Integer)
+                .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
-        mapper.coercionConfigFor(LogicalType.Float).setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+        mapper.coercionConfigFor(LogicalType.Float)
+                .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
-        mapper.coercionConfigFor(LogicalType.Boolean).setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+        mapper.coercionConfigFor(LogicalType.Boolean)
+                .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail);
         return mapper;

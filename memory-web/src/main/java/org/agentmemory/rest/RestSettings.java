@@ -3,7 +3,6 @@ package org.agentmemory.rest;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import org.agentmemory.api.config.MemorySettings;
 import org.eclipse.microprofile.config.Config;
 
@@ -25,14 +24,24 @@ public class RestSettings {
 
     @PostConstruct
     void read() {
-        maxBodyBytes = value(MemorySettings.REST_MAX_BODY_BYTES, MemorySettings.Defaults.REST_MAX_BODY_BYTES, 1024, Long.MAX_VALUE);
-        importMaxBodyBytes = value(MemorySettings.IMPORT_MAX_BODY_BYTES, MemorySettings.Defaults.IMPORT_MAX_BODY_BYTES, 1024,
+        maxBodyBytes = value(
+                MemorySettings.REST_MAX_BODY_BYTES, MemorySettings.Defaults.REST_MAX_BODY_BYTES, 1024, Long.MAX_VALUE);
+        importMaxBodyBytes = value(
+                MemorySettings.IMPORT_MAX_BODY_BYTES,
+                MemorySettings.Defaults.IMPORT_MAX_BODY_BYTES,
+                1024,
                 Long.MAX_VALUE);
-        importMaxLineBytes = (int) value(MemorySettings.IMPORT_MAX_LINE_BYTES, MemorySettings.Defaults.IMPORT_MAX_LINE_BYTES,
-                1024, Integer.MAX_VALUE - 8);
-        importBatchLines = (int) value(MemorySettings.IMPORT_BATCH_LINES, MemorySettings.Defaults.IMPORT_BATCH_LINES, 1, 1000);
-        importParallelism = (int) value(MemorySettings.IMPORT_PARALLELISM, MemorySettings.Defaults.IMPORT_PARALLELISM, 1, 8);
-        retryAfterSeconds = (int) value(MemorySettings.RETRY_AFTER_SECONDS, MemorySettings.Defaults.RETRY_AFTER_SECONDS, 1, 3600);
+        importMaxLineBytes = (int) value(
+                MemorySettings.IMPORT_MAX_LINE_BYTES,
+                MemorySettings.Defaults.IMPORT_MAX_LINE_BYTES,
+                1024,
+                Integer.MAX_VALUE - 8);
+        importBatchLines =
+                (int) value(MemorySettings.IMPORT_BATCH_LINES, MemorySettings.Defaults.IMPORT_BATCH_LINES, 1, 1000);
+        importParallelism =
+                (int) value(MemorySettings.IMPORT_PARALLELISM, MemorySettings.Defaults.IMPORT_PARALLELISM, 1, 8);
+        retryAfterSeconds =
+                (int) value(MemorySettings.RETRY_AFTER_SECONDS, MemorySettings.Defaults.RETRY_AFTER_SECONDS, 1, 3600);
     }
 
     private long value(String key, long defaultValue, long min, long max) {

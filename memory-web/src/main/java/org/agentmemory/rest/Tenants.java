@@ -1,7 +1,6 @@
 package org.agentmemory.rest;
 
 import jakarta.enterprise.context.RequestScoped;
-
 import org.agentmemory.api.conversation.ConversationKey;
 
 /**

@@ -1,14 +1,12 @@
 package org.agentmemory.rest;
 
-import java.io.IOException;
-import java.util.List;
-import java.util.Map;
-
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
-
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
@@ -23,14 +21,14 @@ import org.agentmemory.api.conversation.TurnRecord;
  */
 final class TurnSerializers {
 
-    private TurnSerializers() {
-    }
+    private TurnSerializers() {}
 
     /** @return a module with the serializers of {@link TurnRecord}, {@link ToolInvocationRecord} and {@link TokenCount} */
     static SimpleModule module() {
         return new SimpleModule("turn-serializers")
                 .addSerializer(TurnRecord.class, new Adapter<>(TurnRecord.class, TurnSerializers::turn))
-                .addSerializer(ToolInvocationRecord.class,
+                .addSerializer(
+                        ToolInvocationRecord.class,
                         new Adapter<>(ToolInvocationRecord.class, TurnSerializers::invocation))
                 .addSerializer(TokenCount.class, new Adapter<>(TokenCount.class, TurnSerializers::tokenCount));
     }
@@ -109,8 +107,9 @@ final class TurnSerializers {
     }
 
     /** A list field whose elements may be {@code null} (written as {@code null}). */
-    private static <T> void array(JsonGenerator gen, SerializerProvider provider, String name, List<T> values,
-            Writer<T> element) throws IOException {
+    private static <T> void array(
+            JsonGenerator gen, SerializerProvider provider, String name, List<T> values, Writer<T> element)
+            throws IOException {
         gen.writeArrayFieldStart(name);
         for (T v : values) {
             if (v == null) {

@@ -1,7 +1,7 @@
 /**
  * The REST layer's shared machinery: the application path, strict JSON, RFC 9457 problem details for every
- * failure, body limits, the fault-tolerance fallback, the caller's tenant, and the responses every operation
- * shares in the OpenAPI document.
+ * failure (a fault-tolerance policy that gives up is a 503 with Retry-After), body limits, the caller's tenant, and
+ * the responses every operation shares in the OpenAPI document.
  *
  * <p>Decisions: resources are thin (validate, convert, delegate to the EJB local views); ids never travel
  * in URL paths except the service's numeric conversation id, so ids containing '/' or '%2F' round-trip

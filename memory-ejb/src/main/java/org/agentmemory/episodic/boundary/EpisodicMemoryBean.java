@@ -1,5 +1,12 @@
 package org.agentmemory.episodic.boundary;
 
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -10,15 +17,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
-import jakarta.ejb.EJB;
-import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
-import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
-
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.episodic.Episode;
@@ -31,21 +29,20 @@ import org.agentmemory.api.episodic.EpisodicMemoryRemote;
 import org.agentmemory.api.episodic.MemoryNamespace;
 import org.agentmemory.api.episodic.RecallMode;
 import org.agentmemory.api.episodic.RecallRequest;
-import org.agentmemory.platform.config.Settings;
-import org.agentmemory.platform.validation.InputRules;
-import org.agentmemory.platform.embedding.EmbeddingModel;
 import org.agentmemory.episodic.control.EpisodeAssembler;
 import org.agentmemory.episodic.control.EpisodeInputs;
 import org.agentmemory.episodic.control.EpisodeMapper;
+import org.agentmemory.episodic.control.EpisodeRecall;
 import org.agentmemory.episodic.control.EpisodeRules;
 import org.agentmemory.episodic.control.EpisodeStore;
 import org.agentmemory.episodic.control.FailureWarnings;
 import org.agentmemory.episodic.control.ReflectionOutcome;
 import org.agentmemory.episodic.control.ReflectionService;
-import org.agentmemory.platform.text.TextNormalization;
 import org.agentmemory.episodic.control.ToolTexts;
-import org.agentmemory.platform.ranking.FusedHit;
-import org.agentmemory.platform.ranking.ScoredId;
+import org.agentmemory.platform.config.Settings;
+import org.agentmemory.platform.embedding.EmbeddingModel;
+import org.agentmemory.platform.text.TextNormalization;
+import org.agentmemory.platform.validation.InputRules;
 
 /**
  * Episodic memory (spec §10): the session bean behind the local and remote views.
@@ -104,8 +101,10 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
             throw new InvalidInputException("inputs", "not-empty", "inputs must contain at least one episode.");
         }
         if (inputs.size() > MAX_BATCH) {
-            throw new InvalidInputException("inputs", "max-items", "inputs has " + inputs.size()
-                    + " episodes; the limit is " + MAX_BATCH + " per call. Split it.");
+            throw new InvalidInputException(
+                    "inputs",
+                    "max-items",
+                    "inputs has " + inputs.size() + " episodes; the limit is " + MAX_BATCH + " per call. Split it.");
         }
         List<EpisodeInput> normalized = new ArrayList<>(inputs.size());
         for (int i = 0; i < inputs.size(); i++) {
@@ -116,8 +115,13 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
 
     @Override
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public Episode recordToolEpisode(MemoryNamespace namespace, String toolName, Map<String, Object> toolArgs,
-            Map<String, Object> toolResult, String userQuery) throws InvalidInputException {
+    public Episode recordToolEpisode(
+            MemoryNamespace namespace,
+            String toolName,
+            Map<String, Object> toolArgs,
+            Map<String, Object> toolResult,
+            String userQuery)
+            throws InvalidInputException {
         EpisodeRules.checkNamespace("", namespace);
         InputRules.checkText("toolName", toolName, InputRules.Controls.NONE);
         if (toolName == null || toolName.isBlank()) {
@@ -130,8 +134,9 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
 
     @Override
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public List<Episode> recordCrewEpisode(MemoryNamespace namespace, Map<String, Object> crewResult,
-            String description, boolean perAgent) throws InvalidInputException {
+    public List<Episode> recordCrewEpisode(
+            MemoryNamespace namespace, Map<String, Object> crewResult, String description, boolean perAgent)
+            throws InvalidInputException {
         EpisodeRules.checkNamespace("", namespace);
         if (description == null || description.isBlank()) {
             throw new InvalidInputException("description", "required", "description is required: the crew flow.");
@@ -148,17 +153,23 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
 
     @Override
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public Episode recordLesson(MemoryNamespace namespace, String situation, String lesson, EpisodeCategory category,
-            Integer importance) throws InvalidInputException {
+    public Episode recordLesson(
+            MemoryNamespace namespace, String situation, String lesson, EpisodeCategory category, Integer importance)
+            throws InvalidInputException {
         EpisodeRules.checkNamespace("", namespace);
         if (situation == null || situation.isBlank()) {
-            throw new InvalidInputException("situation", "required", "situation is required: when does the lesson apply?");
+            throw new InvalidInputException(
+                    "situation", "required", "situation is required: when does the lesson apply?");
         }
         if (lesson == null || lesson.isBlank()) {
             throw new InvalidInputException("lesson", "required", "lesson is required: what was learned?");
         }
-        return recordEpisode(EpisodeInputs.lesson(namespace, situation, lesson,
-                category == null ? EpisodeCategory.DECISION : category, importance == null ? 5 : importance));
+        return recordEpisode(EpisodeInputs.lesson(
+                namespace,
+                situation,
+                lesson,
+                category == null ? EpisodeCategory.DECISION : category,
+                importance == null ? 5 : importance));
     }
 
     @Override
@@ -197,8 +208,8 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
                 continue;
             }
             ReflectionOutcome reflected = EpisodeAssembler.needsReflection(input) ? reflection.reflect(input) : null;
-            Episode episode = EpisodeAssembler.assemble(input, reflected, null, UUID.randomUUID().toString(), now,
-                    settings.episodicDefaultTtlDays());
+            Episode episode = EpisodeAssembler.assemble(
+                    input, reflected, null, UUID.randomUUID().toString(), now, settings.episodicDefaultTtlDays());
             episodes.add(episode);
             toEmbed.add(episodes.size() - 1);
             texts.add(TextNormalization.searchableText(episode));
@@ -221,8 +232,11 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
         try {
             return model.embedAll(texts);
         } catch (RuntimeException | LinkageError e) {
-            LOG.log(Level.WARNING, "Embedding " + texts.size() + " episodes with " + model.name()
-                    + " failed; they are stored without vectors (full-text recall still finds them)", e);
+            LOG.log(
+                    Level.WARNING,
+                    "Embedding " + texts.size() + " episodes with " + model.name()
+                            + " failed; they are stored without vectors (full-text recall still finds them)",
+                    e);
             List<float[]> none = new ArrayList<>(texts.size());
             texts.forEach(t -> none.add(null));
             return none;
@@ -243,89 +257,73 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
         }
         int topK = request.effectiveTopK();
         if (topK < 1 || topK > RecallRequest.MAX_TOP_K) {
-            throw new InvalidInputException("topK", "range", "topK is " + topK + "; it must be between 1 and "
-                    + RecallRequest.MAX_TOP_K + ".");
+            throw new InvalidInputException(
+                    "topK", "range", "topK is " + topK + "; it must be between 1 and " + RecallRequest.MAX_TOP_K + ".");
         }
-        double threshold = request.scoreThreshold() != null ? request.scoreThreshold()
+        double threshold = request.scoreThreshold() != null
+                ? request.scoreThreshold()
                 : settings.embeddingModel().defaultScoreThreshold();
         if (!(threshold >= -1.0 && threshold <= 1.0)) {
-            throw new InvalidInputException("scoreThreshold", "range", "scoreThreshold is " + threshold
-                    + "; it must be a cosine similarity between -1 and 1 (default for "
-                    + settings.embeddingModel().name() + ": " + settings.embeddingModel().defaultScoreThreshold() + ").");
+            throw new InvalidInputException(
+                    "scoreThreshold",
+                    "range",
+                    "scoreThreshold is " + threshold
+                            + "; it must be a cosine similarity between -1 and 1 (default for "
+                            + settings.embeddingModel().name() + ": "
+                            + settings.embeddingModel().defaultScoreThreshold() + ").");
         }
-        return recall(request.namespace(), TextNormalization.query(request.query()), topK, threshold,
-                request.category(), request.failuresOnly(), request.effectiveMode());
+        return recall(
+                request.namespace(),
+                TextNormalization.query(request.query()),
+                topK,
+                threshold,
+                request.category(),
+                request.failuresOnly(),
+                request.effectiveMode());
     }
 
-    private List<EpisodeSearchResult> recall(MemoryNamespace namespace, String query, int topK, double threshold,
-            EpisodeCategory category, boolean failuresOnly, RecallMode mode) {
-        Instant now = now();
-        int fetch = category == null ? topK : topK * 2;
-        EpisodeStore store = store();
-        List<ScoredId> ranked;
-        switch (mode) {
-            case VECTOR -> ranked = store.vectorLeg(namespace, settings.embeddingModel().name(),
-                    settings.embeddingModel().embedQuery(query), fetch, threshold,
-                    failuresOnly, now);
-            case FULL_TEXT -> ranked = store.fullTextLeg(namespace, query, fetch, failuresOnly, now);
-            default -> {
-                int depth = Math.max(fetch, settings.recallCandidates());
-                Map<String, List<ScoredId>> legs = new LinkedHashMap<>();
-                // The query is embedded on a pool thread while the full-text leg runs here.
-                org.agentmemory.platform.embedding.Overlap<float[]> embedding = org.agentmemory.platform.embedding.Overlap.start(
-                        () -> org.agentmemory.platform.embedding.QueryVectors.orNull(settings.embeddingModel(), query), executor);
-                List<ScoredId> fullText = store.fullTextLeg(namespace, query, depth, failuresOnly, now);
-                float[] queryVector = embedding.join();
-                legs.put(RecallMode.VECTOR.value(), queryVector == null ? List.of()
-                        : store.vectorLeg(namespace, settings.embeddingModel().name(), queryVector, depth, threshold,
-                                failuresOnly, now));
-                legs.put(RecallMode.FULL_TEXT.value(), fullText);
-                ranked = new ArrayList<>();
-                for (FusedHit hit : settings.recallFusion().fuse(legs)) {
-                    ranked.add(new ScoredId(hit.id(), hit.score()));
-                }
-            }
-        }
-        if (ranked.size() > fetch) {
-            ranked = ranked.subList(0, fetch);
-        }
-        List<Long> ids = new ArrayList<>(ranked.size());
-        ranked.forEach(hit -> ids.add(Long.valueOf(hit.id())));
-        Map<Long, org.agentmemory.episodic.entity.Episode> loaded = store.load(ids);
-        List<EpisodeSearchResult> results = new ArrayList<>();
-        for (ScoredId hit : ranked) {
-            org.agentmemory.episodic.entity.Episode e = loaded.get(Long.valueOf(hit.id()));
-            if (e == null || !EpisodeMapper.inNamespace(e, namespace) || (failuresOnly && !e.isFailure())
-                    || (e.getExpiresAt() != null && e.getExpiresAt().isBefore(now))
-                    || (category != null && !category.value().equals(e.getCategory()))) {
-                continue;
-            }
-            results.add(new EpisodeSearchResult(EpisodeMapper.toRecord(e), hit.score()));
-            if (results.size() == topK) {
-                break;
-            }
-        }
-        return results;
+    private List<EpisodeSearchResult> recall(
+            MemoryNamespace namespace,
+            String query,
+            int topK,
+            double threshold,
+            EpisodeCategory category,
+            boolean failuresOnly,
+            RecallMode mode) {
+        return new EpisodeRecall(
+                        store(),
+                        settings.embeddingModel(),
+                        settings.recallFusion(),
+                        settings.recallCandidates(),
+                        executor)
+                .search(namespace, query, topK, threshold, category, failuresOnly, mode, now());
     }
 
     // ------------------------------------------------------------------------------- warnings and context
 
     @Override
-    public String failureWarnings(MemoryNamespace namespace, String query, int maxWarnings) throws InvalidInputException {
+    public String failureWarnings(MemoryNamespace namespace, String query, int maxWarnings)
+            throws InvalidInputException {
         EpisodeRules.checkNamespace("", namespace);
         checkLimit("maxWarnings", maxWarnings);
         InputRules.checkText("query", query, InputRules.Controls.NO_NUL);
         List<Episode> semantic = new ArrayList<>();
         String q = TextNormalization.query(query);
         if (!q.isEmpty()) {
-            for (EpisodeSearchResult r : recall(namespace, q, Math.min(maxWarnings, RecallRequest.MAX_TOP_K),
-                    settings.embeddingModel().defaultScoreThreshold(), null, true, RecallMode.VECTOR)) {
+            for (EpisodeSearchResult r : recall(
+                    namespace,
+                    q,
+                    Math.min(maxWarnings, RecallRequest.MAX_TOP_K),
+                    settings.embeddingModel().defaultScoreThreshold(),
+                    null,
+                    true,
+                    RecallMode.VECTOR)) {
                 semantic.add(r.episode());
             }
         }
         // Spec §13 #6 fixed: recent failures of this user when the namespace names one, else of the agent.
-        MemoryNamespace scope = new MemoryNamespace(namespace.tenantId(), namespace.agentId(), namespace.userId(),
-                null, null, null);
+        MemoryNamespace scope =
+                new MemoryNamespace(namespace.tenantId(), namespace.agentId(), namespace.userId(), null, null, null);
         List<Episode> recent = EpisodeStore.records(store().recent(scope, true, null, now(), maxWarnings));
         return FailureWarnings.format(semantic, recent, maxWarnings);
     }
@@ -334,8 +332,8 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
     public List<Episode> userPreferences(MemoryNamespace namespace, int limit) throws InvalidInputException {
         EpisodeRules.checkNamespace("", namespace);
         checkLimit("limit", limit);
-        return EpisodeStore.records(store().recent(namespace, false, EpisodeCategory.USER_PREFERENCE.value(), now(),
-                limit));
+        return EpisodeStore.records(
+                store().recent(namespace, false, EpisodeCategory.USER_PREFERENCE.value(), now(), limit));
     }
 
     @Override
@@ -344,8 +342,8 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
         EpisodeRules.checkNamespace("", namespace);
         checkLimit("limit", limit);
         boolean filter = categories != null && !categories.isEmpty();
-        List<Episode> recent = EpisodeStore.records(store().recent(namespace, false, null, now(),
-                filter ? limit * 2 : limit));
+        List<Episode> recent =
+                EpisodeStore.records(store().recent(namespace, false, null, now(), filter ? limit * 2 : limit));
         List<Episode> out = new ArrayList<>();
         for (Episode e : recent) {
             if (!filter || categories.contains(e.category())) {
@@ -361,9 +359,11 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
     @Override
     public String preAskContext(MemoryNamespace namespace, String query, int maxWarnings) throws InvalidInputException {
         String warnings = failureWarnings(namespace, query, maxWarnings);
-        String preferences = namespace.userId() == null ? ""
+        String preferences = namespace.userId() == null
+                ? ""
                 : FailureWarnings.userPreferences(userPreferences(namespace, FailureWarnings.MAX_BLOCK_LINES));
-        String room = namespace.roomId() == null ? ""
+        String room = namespace.roomId() == null
+                ? ""
                 : FailureWarnings.roomContext(roomContext(namespace, FailureWarnings.MAX_BLOCK_LINES, null));
         return FailureWarnings.preAskContext(warnings, preferences, room);
     }
@@ -372,10 +372,11 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
 
     @Override
     public Episode getEpisode(String tenantId, String episodeId) throws NotFoundException {
-        org.agentmemory.episodic.entity.Episode e = episodeId == null ? null : store().findByEpisodeId(tenantId, episodeId);
+        org.agentmemory.episodic.entity.Episode e =
+                episodeId == null ? null : store().findByEpisodeId(tenantId, episodeId);
         if (e == null) {
-            throw new NotFoundException("episode", episodeId, "Episode " + episodeId + " does not exist in tenant '"
-                    + tenantId + "'.");
+            throw new NotFoundException(
+                    "episode", episodeId, "Episode " + episodeId + " does not exist in tenant '" + tenantId + "'.");
         }
         return EpisodeMapper.toRecord(e);
     }
@@ -398,7 +399,8 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
         InputRules.checkTenant(tenantId);
         InputRules.checkId("pageId", pageId);
         if (episodeIds == null || episodeIds.size() > MAX_LIMIT) {
-            throw new InvalidInputException("episodeIds", "max-items", "episodeIds must list 0 to " + MAX_LIMIT + " ids.");
+            throw new InvalidInputException(
+                    "episodeIds", "max-items", "episodeIds must list 0 to " + MAX_LIMIT + " ids.");
         }
         Map<String, Object> patch = new LinkedHashMap<>();
         patch.put(Episode.CONSOLIDATED_INTO, pageId);
@@ -425,13 +427,14 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
     @Override
     public String searchPastExperiences(MemoryNamespace namespace, String query, int topK, boolean failuresOnly)
             throws InvalidInputException {
-        return ToolTexts.searchResults(recallSimilar(new RecallRequest(namespace, query, topK, null, null, failuresOnly,
-                RecallMode.HYBRID)));
+        return ToolTexts.searchResults(
+                recallSimilar(new RecallRequest(namespace, query, topK, null, null, failuresOnly, RecallMode.HYBRID)));
     }
 
     @Override
-    public String recordLessonTool(MemoryNamespace namespace, String situation, String lesson, EpisodeCategory category,
-            Integer importance) throws InvalidInputException {
+    public String recordLessonTool(
+            MemoryNamespace namespace, String situation, String lesson, EpisodeCategory category, Integer importance)
+            throws InvalidInputException {
         return ToolTexts.lessonRecorded(recordLesson(namespace, situation, lesson, category, importance));
     }
 
@@ -442,8 +445,8 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
 
     private static void checkLimit(String field, int limit) throws InvalidInputException {
         if (limit < 1 || limit > MAX_LIMIT) {
-            throw new InvalidInputException(field, "range", field + " is " + limit + "; it must be between 1 and "
-                    + MAX_LIMIT + ".");
+            throw new InvalidInputException(
+                    field, "range", field + " is " + limit + "; it must be between 1 and " + MAX_LIMIT + ".");
         }
     }
 }

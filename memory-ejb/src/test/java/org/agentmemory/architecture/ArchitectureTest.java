@@ -1,10 +1,8 @@
 package org.agentmemory.architecture;
 
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-
-import java.util.Optional;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
@@ -16,7 +14,7 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
-
+import java.util.Optional;
 import org.agentmemory.platform.Pure;
 import org.junit.jupiter.api.Test;
 
@@ -63,24 +61,39 @@ class ArchitectureTest {
 
     @Test
     void componentsDependOnEachOtherInOneDirection() {
-        slices().matching(ROOT + ".(*)..").namingSlices("component $1").should().beFreeOfCycles()
+        slices().matching(ROOT + ".(*)..")
+                .namingSlices("component $1")
+                .should()
+                .beFreeOfCycles()
                 .check(CLASSES);
     }
 
     @Test
     void thePlatformWingDependsOnNoComponent() {
-        noClasses().that().resideInAPackage(PLATFORM + "..").should().dependOnClassesThat(IN_A_COMPONENT)
-                .because("the platform wing is shared by every component (docs/architecture.md)").check(CLASSES);
+        noClasses()
+                .that()
+                .resideInAPackage(PLATFORM + "..")
+                .should()
+                .dependOnClassesThat(IN_A_COMPONENT)
+                .because("the platform wing is shared by every component (docs/architecture.md)")
+                .check(CLASSES);
     }
 
     @Test
     void thePlatformWingsPackagesDependOnEachOtherInOneDirection() {
-        slices().matching(PLATFORM + ".(*)..").namingSlices("platform.$1").should().beFreeOfCycles().check(CLASSES);
+        slices().matching(PLATFORM + ".(*)..")
+                .namingSlices("platform.$1")
+                .should()
+                .beFreeOfCycles()
+                .check(CLASSES);
     }
 
     @Test
     void aBoundaryReachesOtherComponentsOnlyThroughTheirBoundaries() {
-        ArchRule rule = classes().that(IN_A_COMPONENT).and().resideInAPackage("..boundary..")
+        ArchRule rule = classes()
+                .that(IN_A_COMPONENT)
+                .and()
+                .resideInAPackage("..boundary..")
                 .should(new ArchCondition<>("depend on no other component's control or entity") {
                     @Override
                     public void check(JavaClass item, ConditionEvents events) {
@@ -89,7 +102,8 @@ class ArchitectureTest {
                             JavaClass target = d.getTargetClass();
                             Optional<String> other = component(target);
                             String targetLayer = layer(target);
-                            if (other.isPresent() && !other.get().equals(own)
+                            if (other.isPresent()
+                                    && !other.get().equals(own)
                                     && (targetLayer.equals("control") || targetLayer.equals("entity"))) {
                                 events.add(SimpleConditionEvent.violated(d, d.getDescription()));
                             }
@@ -101,34 +115,63 @@ class ArchitectureTest {
 
     @Test
     void withinAComponentBoundaryUsesControlUsesEntity() {
-        noClasses().that(IN_A_COMPONENT).and().resideInAPackage("..entity..").should().dependOnClassesThat()
-                .resideInAnyPackage("..boundary..", "..control..").check(CLASSES);
-        noClasses().that(IN_A_COMPONENT).and().resideInAPackage("..control..").should().dependOnClassesThat()
-                .resideInAPackage("..boundary..").check(CLASSES);
+        noClasses()
+                .that(IN_A_COMPONENT)
+                .and()
+                .resideInAPackage("..entity..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("..boundary..", "..control..")
+                .check(CLASSES);
+        noClasses()
+                .that(IN_A_COMPONENT)
+                .and()
+                .resideInAPackage("..control..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("..boundary..")
+                .check(CLASSES);
     }
 
     @Test
     void packagesMarkedPureUseNoContainerPersistenceJdbcOrRestTypes() {
-        DescribedPredicate<JavaClass> inPurePackage = DescribedPredicate.describe("in a package marked @Pure",
-                c -> c.getPackage().isAnnotatedWith(Pure.class));
-        noClasses().that(inPurePackage).should().dependOnClassesThat().resideInAnyPackage("jakarta.persistence..",
-                "jakarta.ejb..", "jakarta.ws.rs..", "jakarta.enterprise..", "jakarta.transaction..", "java.sql..",
-                "org.hibernate..").check(CLASSES);
+        DescribedPredicate<JavaClass> inPurePackage = DescribedPredicate.describe(
+                "in a package marked @Pure", c -> c.getPackage().isAnnotatedWith(Pure.class));
+        noClasses()
+                .that(inPurePackage)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "jakarta.persistence..",
+                        "jakarta.ejb..",
+                        "jakarta.ws.rs..",
+                        "jakarta.enterprise..",
+                        "jakarta.transaction..",
+                        "java.sql..",
+                        "org.hibernate..")
+                .check(CLASSES);
     }
 
     @Test
     void somePackagesAreMarkedPure() {
         // The rule above checks nothing when no package carries the mark: keep it honest.
-        classes().that().resideInAnyPackage(ROOT + ".compaction.control", ROOT + ".context.control",
-                PLATFORM + ".text", PLATFORM + ".tokens", PLATFORM + ".ranking")
+        classes()
+                .that()
+                .resideInAnyPackage(
+                        ROOT + ".compaction.control",
+                        ROOT + ".context.control",
+                        PLATFORM + ".text",
+                        PLATFORM + ".tokens",
+                        PLATFORM + ".ranking")
                 .should(new ArchCondition<>("reside in a package marked @Pure") {
                     @Override
                     public void check(JavaClass item, ConditionEvents events) {
                         if (!item.getPackage().isAnnotatedWith(Pure.class)) {
-                            events.add(SimpleConditionEvent.violated(item, item.getPackageName() + " is not marked"
-                                    + " @Pure"));
+                            events.add(SimpleConditionEvent.violated(
+                                    item, item.getPackageName() + " is not marked" + " @Pure"));
                         }
                     }
-                }).check(CLASSES);
+                })
+                .check(CLASSES);
     }
 }

@@ -1,5 +1,7 @@
 package org.agentmemory.testsupport;
 
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.Persistence;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -7,12 +9,7 @@ import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import javax.sql.DataSource;
-
-import jakarta.persistence.EntityManagerFactory;
-import jakarta.persistence.Persistence;
-
 import org.agentmemory.platform.schema.SchemaMigration;
 import org.h2.jdbcx.JdbcDataSource;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -27,8 +24,7 @@ public final class Databases {
 
     private static final AtomicInteger H2_COUNTER = new AtomicInteger();
 
-    private Databases() {
-    }
+    private Databases() {}
 
     /** @return a migrated, empty in-memory H2 database */
     public static DataSource freshH2() {
@@ -46,17 +42,22 @@ public final class Databases {
     public static DataSource freshPostgres(String name) {
         boolean existing = Boolean.getBoolean("it.pg.existing");
         String host = existing ? System.getProperty("it.pg.host", "127.0.0.1") : "127.0.0.1";
-        int port = existing ? Integer.parseInt(System.getProperty("it.pg.port", "5432")) : EmbeddedPostgresServer.sharedPort();
+        int port = existing
+                ? Integer.parseInt(System.getProperty("it.pg.port", "5432"))
+                : EmbeddedPostgresServer.sharedPort();
         String user = System.getProperty("it.pg.user", "postgres");
         String password = System.getProperty("it.pg.password", "");
-        try (Connection admin = DriverManager.getConnection("jdbc:postgresql://" + host + ":" + port + "/postgres", user, password);
-             Statement st = admin.createStatement()) {
+        try (Connection admin = DriverManager.getConnection(
+                        "jdbc:postgresql://" + host + ":" + port + "/postgres", user, password);
+                Statement st = admin.createStatement()) {
             st.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
             st.execute("CREATE DATABASE " + name + " ENCODING 'UTF8'");
         } catch (SQLException e) {
-            throw new IllegalStateException("PostgreSQL at " + host + ":" + port + " is needed by this test ("
-                    + (existing ? "the server named by -Dit.pg.host/-Dit.pg.port" : "the embedded one") + "); "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "PostgreSQL at " + host + ":" + port + " is needed by this test ("
+                            + (existing ? "the server named by -Dit.pg.host/-Dit.pg.port" : "the embedded one") + "); "
+                            + e.getMessage(),
+                    e);
         }
         PGSimpleDataSource ds = new PGSimpleDataSource();
         ds.setServerNames(new String[] {host});
@@ -88,7 +89,8 @@ public final class Databases {
      * @param <T>  the result type
      * @return what {@code work} returned
      */
-    public static <T> T inTransaction(EntityManagerFactory emf, java.util.function.Function<jakarta.persistence.EntityManager, T> work) {
+    public static <T> T inTransaction(
+            EntityManagerFactory emf, java.util.function.Function<jakarta.persistence.EntityManager, T> work) {
         jakarta.persistence.EntityManager em = emf.createEntityManager();
         try {
             em.getTransaction().begin();

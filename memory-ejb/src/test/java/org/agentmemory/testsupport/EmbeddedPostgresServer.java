@@ -1,5 +1,6 @@
 package org.agentmemory.testsupport;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -18,8 +19,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
  * The tests' own PostgreSQL: a real PostgreSQL server run from the binaries that come in a Maven artifact
@@ -110,7 +109,8 @@ public final class EmbeddedPostgresServer {
                 .setPort(chosen)
                 .setDataDirectory(home.resolve("data"))
                 .setCleanDataDirectory(false)
-                .setOutputRedirector(ProcessBuilder.Redirect.appendTo(home.resolve("postgres.log").toFile()))
+                .setOutputRedirector(ProcessBuilder.Redirect.appendTo(
+                        home.resolve("postgres.log").toFile()))
                 .setPGStartupWait(STARTUP)
                 .setLocaleConfig("locale", "C.UTF-8")
                 .setServerConfig("timezone", "UTC")
@@ -119,9 +119,12 @@ public final class EmbeddedPostgresServer {
                 .setServerConfig("fsync", "on")
                 .setServerConfig("synchronous_commit", "on")
                 .start();
-        long pid = Long.parseLong(Files.readAllLines(home.resolve("data").resolve("postmaster.pid")).get(0).trim());
+        long pid = Long.parseLong(Files.readAllLines(home.resolve("data").resolve("postmaster.pid"))
+                .get(0)
+                .trim());
         String version;
-        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = postgres.getPostgresDatabase().getConnection();
+                Statement st = c.createStatement()) {
             version = show(st, "server_version");
             for (String setting : List.of("fsync", "synchronous_commit")) {
                 String value = show(st, setting);
@@ -165,7 +168,8 @@ public final class EmbeddedPostgresServer {
                 pause(100);
             }
             stopped = postmaster.map(ProcessHandle::isAlive).orElse(false)
-                    ? "still running: postmaster pid " + postmasterPid + " did not exit within " + SHUTDOWN.toSeconds() + " s"
+                    ? "still running: postmaster pid " + postmasterPid + " did not exit within " + SHUTDOWN.toSeconds()
+                            + " s"
                     : "stopped";
         }
         return stopped;
@@ -211,7 +215,9 @@ public final class EmbeddedPostgresServer {
             return;
         }
         ProcessHandle parent = ProcessHandle.current().parent().orElse(null);
-        write(home.resolve("ready"), server.describe() + "\nlauncher pid " + ProcessHandle.current().pid() + "\n");
+        write(
+                home.resolve("ready"),
+                server.describe() + "\nlauncher pid " + ProcessHandle.current().pid() + "\n");
         while (!Files.exists(home.resolve("stop")) && (parent == null || parent.isAlive())) {
             pause(200);
         }
@@ -258,9 +264,15 @@ public final class EmbeddedPostgresServer {
                 return;
             }
             if (launcherGone) {
-                boolean running = pid(ready, "postmaster pid ").flatMap(ProcessHandle::of).map(ProcessHandle::isAlive).orElse(false);
-                throw new IllegalStateException("The embedded PostgreSQL's JVM in " + home + " ended before it could stop"
-                        + " its server, which is " + (running ? "still running: " + ready.replace('\n', ' ').trim() : "gone"));
+                boolean running = pid(ready, "postmaster pid ")
+                        .flatMap(ProcessHandle::of)
+                        .map(ProcessHandle::isAlive)
+                        .orElse(false);
+                throw new IllegalStateException("The embedded PostgreSQL's JVM in " + home
+                        + " ended before it could stop" + " its server, which is "
+                        + (running
+                                ? "still running: " + ready.replace('\n', ' ').trim()
+                                : "gone"));
             }
             pause(100);
         }

@@ -2,7 +2,6 @@ package org.agentmemory.testsupport;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.agentmemory.platform.embedding.EmbeddingModel;
 
 /**

@@ -1,13 +1,10 @@
 package org.agentmemory.health;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-
-import javax.sql.DataSource;
-
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
-
+import java.sql.Connection;
+import java.sql.SQLException;
+import javax.sql.DataSource;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
@@ -34,9 +31,13 @@ public class DatabaseReadiness implements HealthCheck {
             boolean valid = connection.isValid(TIMEOUT_SECONDS);
             response.withData("database", connection.getMetaData().getDatabaseProductName())
                     .withData("latencyMs", (System.nanoTime() - start) / 1_000_000);
-            return valid ? response.up().build() : response.down().withData("error", "connection not valid").build();
+            return valid
+                    ? response.up().build()
+                    : response.down().withData("error", "connection not valid").build();
         } catch (SQLException e) {
-            return response.down().withData("error", e.getMessage() == null ? e.getClass().getName() : e.getMessage()).build();
+            return response.down()
+                    .withData("error", e.getMessage() == null ? e.getClass().getName() : e.getMessage())
+                    .build();
         }
     }
 }

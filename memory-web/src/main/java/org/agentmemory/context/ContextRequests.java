@@ -1,10 +1,9 @@
 package org.agentmemory.context;
 
-import org.agentmemory.rest.KeyDescriptions;
 import jakarta.validation.constraints.NotNull;
-
 import org.agentmemory.api.context.ContextAssemblyConfig;
 import org.agentmemory.api.context.ContextRequest;
+import org.agentmemory.rest.KeyDescriptions;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -14,8 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 public final class ContextRequests {
 
-    private ContextRequests() {
-    }
+    private ContextRequests() {}
 
     /**
      * Body of {@code POST /context}.
@@ -27,16 +25,19 @@ public final class ContextRequests {
      */
     @Schema(description = "Body of POST /context.")
     public record ContextByKey(
-            @Schema(description = KeyDescriptions.USER_ID)
-            @NotNull(message = "userId is required") String userId,
-            @Schema(description = KeyDescriptions.SESSION_ID)
-            @NotNull(message = "sessionId is required") String sessionId,
+            @Schema(description = KeyDescriptions.USER_ID) @NotNull(message = "userId is required")
+            String userId,
+
+            @Schema(description = KeyDescriptions.SESSION_ID) @NotNull(message = "sessionId is required")
+            String sessionId,
+
             @Schema(description = KeyDescriptions.CHATBOT_ID)
             String chatbotId,
-            @Schema(description = "The budget and rendering parameters; absent or null = every default (a"
-                    + " 32,000-token window).")
-            ContextRequest context) {
-    }
+
+            @Schema(
+                    description = "The budget and rendering parameters; absent or null = every default (a"
+                            + " 32,000-token window).")
+            ContextRequest context) {}
 
     /**
      * Body of {@code POST /context/assemble}.
@@ -50,18 +51,24 @@ public final class ContextRequests {
      */
     @Schema(description = "Body of POST /context/assemble.")
     public record AssembleByKey(
-            @Schema(description = KeyDescriptions.USER_ID)
-            @NotNull(message = "userId is required") String userId,
-            @Schema(description = KeyDescriptions.SESSION_ID)
-            @NotNull(message = "sessionId is required") String sessionId,
+            @Schema(description = KeyDescriptions.USER_ID) @NotNull(message = "userId is required")
+            String userId,
+
+            @Schema(description = KeyDescriptions.SESSION_ID) @NotNull(message = "sessionId is required")
+            String sessionId,
+
             @Schema(description = KeyDescriptions.CHATBOT_ID)
             String chatbotId,
+
             @Schema(description = "The text the sections are retrieved for; required, \"\" allowed.")
-            @NotNull(message = "query is required (an empty string is allowed)") String query,
+            @NotNull(message = "query is required (an empty string is allowed)")
+            String query,
+
             @Schema(description = "Weights and budget of the assembly; absent or null = every default.")
             ContextAssemblyConfig config,
-            @Schema(description = "How the conversation section is compacted; absent or null = every default (a"
-                    + " 32,000-token window).")
-            ContextRequest context) {
-    }
+
+            @Schema(
+                    description = "How the conversation section is compacted; absent or null = every default (a"
+                            + " 32,000-token window).")
+            ContextRequest context) {}
 }

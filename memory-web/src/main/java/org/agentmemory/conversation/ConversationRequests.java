@@ -1,17 +1,15 @@
 package org.agentmemory.conversation;
 
-import org.agentmemory.rest.KeyDescriptions;
-import java.util.List;
-import java.util.Map;
-
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.PositiveOrZero;
-
+import java.util.List;
+import java.util.Map;
 import org.agentmemory.api.compaction.CompactionCommit;
 import org.agentmemory.api.conversation.AssistantMessage;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
+import org.agentmemory.rest.KeyDescriptions;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -20,8 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 public final class ConversationRequests {
 
-    private ConversationRequests() {
-    }
+    private ConversationRequests() {}
 
     /**
      * Body of {@code POST /conversations}.
@@ -33,16 +30,19 @@ public final class ConversationRequests {
      */
     @Schema(description = "Body of POST /conversations.")
     public record CreateConversation(
-            @Schema(description = KeyDescriptions.USER_ID)
-            @NotNull(message = "userId is required") String userId,
-            @Schema(description = KeyDescriptions.SESSION_ID)
-            @NotNull(message = "sessionId is required") String sessionId,
+            @Schema(description = KeyDescriptions.USER_ID) @NotNull(message = "userId is required")
+            String userId,
+
+            @Schema(description = KeyDescriptions.SESSION_ID) @NotNull(message = "sessionId is required")
+            String sessionId,
+
             @Schema(description = KeyDescriptions.CHATBOT_ID)
             String chatbotId,
-            @Schema(description = "Initial metadata, a JSON object of at most 1,048,576 code points of keys and"
-                    + " values; absent or null = {}. Ignored when the conversation already exists.")
-            Map<String, Object> metadata) {
-    }
+
+            @Schema(
+                    description = "Initial metadata, a JSON object of at most 1,048,576 code points of keys and"
+                            + " values; absent or null = {}. Ignored when the conversation already exists.")
+            Map<String, Object> metadata) {}
 
     /**
      * Body of {@code POST /turns}: a turn and the conversation it belongs to (created when missing).
@@ -56,18 +56,22 @@ public final class ConversationRequests {
      */
     @Schema(description = "Body of POST /turns: a turn and the key of its conversation, created when missing.")
     public record AddTurn(
-            @Schema(description = KeyDescriptions.USER_ID)
-            @NotNull(message = "userId is required") String userId,
-            @Schema(description = KeyDescriptions.SESSION_ID)
-            @NotNull(message = "sessionId is required") String sessionId,
+            @Schema(description = KeyDescriptions.USER_ID) @NotNull(message = "userId is required")
+            String userId,
+
+            @Schema(description = KeyDescriptions.SESSION_ID) @NotNull(message = "sessionId is required")
+            String sessionId,
+
             @Schema(description = KeyDescriptions.CHATBOT_ID)
             String chatbotId,
-            @Schema(description = "The turn; required.")
-            @NotNull(message = "turn is required") TurnRecord turn,
-            @Schema(description = "The commit the context call of this round returned, unchanged; absent or null"
-                    + " leaves the compaction state untouched. Ignored when the turnId already exists.")
-            CompactionCommit compaction) {
-    }
+
+            @Schema(description = "The turn; required.") @NotNull(message = "turn is required")
+            TurnRecord turn,
+
+            @Schema(
+                    description = "The commit the context call of this round returned, unchanged; absent or null"
+                            + " leaves the compaction state untouched. Ignored when the turnId already exists.")
+            CompactionCommit compaction) {}
 
     /**
      * Body of {@code POST /turns/from-ai-message} (spec §1.1 {@code from_ai_message}).
@@ -86,33 +90,48 @@ public final class ConversationRequests {
      */
     @Schema(description = "Body of POST /turns/from-ai-message: a round as the agent framework reports it.")
     public record FromAiMessage(
-            @Schema(description = KeyDescriptions.USER_ID)
-            @NotNull(message = "userId is required") String userId,
-            @Schema(description = KeyDescriptions.SESSION_ID)
-            @NotNull(message = "sessionId is required") String sessionId,
+            @Schema(description = KeyDescriptions.USER_ID) @NotNull(message = "userId is required")
+            String userId,
+
+            @Schema(description = KeyDescriptions.SESSION_ID) @NotNull(message = "sessionId is required")
+            String sessionId,
+
             @Schema(description = KeyDescriptions.CHATBOT_ID)
             String chatbotId,
+
             @Schema(description = "What the user said; required, at most 262,144 code points.")
-            @NotNull(message = "userMessage is required") String userMessage,
+            @NotNull(message = "userMessage is required")
+            String userMessage,
+
             @Schema(description = "The model's final message of the round; required.")
-            @NotNull(message = "response is required") AssistantMessage response,
+            @NotNull(message = "response is required")
+            AssistantMessage response,
+
             @Schema(description = "Retrieval context of the round (at most 262,144 code points), or absent.")
             String contextUsed,
-            @Schema(description = "The turn id (1 to 128 code points, not blank, no control characters); absent, null"
-                    + " or \"\" = response.turnId, else a generated UUID.")
+
+            @Schema(
+                    description = "The turn id (1 to 128 code points, not blank, no control characters); absent, null"
+                            + " or \"\" = response.turnId, else a generated UUID.")
             String turnId,
-            @Schema(description = "Text stored as the assistant response instead of response.text (even \"\"), e.g."
-                    + " a partial answer saved while streaming; absent or null = response.text.")
+
+            @Schema(
+                    description = "Text stored as the assistant response instead of response.text (even \"\"), e.g."
+                            + " a partial answer saved while streaming; absent or null = response.text.")
             String assistantText,
+
             @Schema(description = "Round-level failure text (at most 262,144 code points), or absent.")
             String error,
-            @Schema(description = "Invocations that replace those derived from response.toolCalls, even when empty;"
-                    + " no null items. Absent or null = derived from the tool calls.")
+
+            @Schema(
+                    description = "Invocations that replace those derived from response.toolCalls, even when empty;"
+                            + " no null items. Absent or null = derived from the tool calls.")
             List<@NotNull(message = "toolInvocations must not contain null") ToolInvocationRecord> toolInvocations,
-            @Schema(description = "The round's compaction commit, as for POST /turns; absent or null leaves the"
-                    + " compaction state untouched.")
-            CompactionCommit compaction) {
-    }
+
+            @Schema(
+                    description = "The round's compaction commit, as for POST /turns; absent or null leaves the"
+                            + " compaction state untouched.")
+            CompactionCommit compaction) {}
 
     /**
      * Body of {@code POST /turns/usage} (spec §4 {@code report_usage}).
@@ -125,18 +144,25 @@ public final class ConversationRequests {
      */
     @Schema(description = "Body of POST /turns/usage: one (estimate, provider tokens) sample for the calibration.")
     public record Usage(
-            @Schema(description = KeyDescriptions.USER_ID)
-            @NotNull(message = "userId is required") String userId,
-            @Schema(description = KeyDescriptions.SESSION_ID)
-            @NotNull(message = "sessionId is required") String sessionId,
+            @Schema(description = KeyDescriptions.USER_ID) @NotNull(message = "userId is required")
+            String userId,
+
+            @Schema(description = KeyDescriptions.SESSION_ID) @NotNull(message = "sessionId is required")
+            String sessionId,
+
             @Schema(description = KeyDescriptions.CHATBOT_ID)
             String chatbotId,
-            @Schema(required = true, description = "The service's estimate of the prompt"
-                    + " (ConversationContext.commit.promptEstimate), tokens, 0 or more.")
-            @PositiveOrZero(message = "promptEstimate must be 0 or more (tokens)") long promptEstimate,
+
+            @Schema(
+                    required = true,
+                    description = "The service's estimate of the prompt"
+                            + " (ConversationContext.commit.promptEstimate), tokens, 0 or more.")
+            @PositiveOrZero(message = "promptEstimate must be 0 or more (tokens)")
+            long promptEstimate,
+
             @Schema(required = true, description = "The prompt tokens the provider billed for it, 0 or more.")
-            @PositiveOrZero(message = "providerPromptTokens must be 0 or more (tokens)") long providerPromptTokens) {
-    }
+            @PositiveOrZero(message = "providerPromptTokens must be 0 or more (tokens)")
+            long providerPromptTokens) {}
 
     /**
      * Body of {@code POST /turns/batch}: turns appended in order, in one transaction.
@@ -148,15 +174,18 @@ public final class ConversationRequests {
      */
     @Schema(description = "Body of POST /turns/batch: turns appended in order, in one transaction.")
     public record AddTurns(
-            @Schema(description = KeyDescriptions.USER_ID)
-            @NotNull(message = "userId is required") String userId,
-            @Schema(description = KeyDescriptions.SESSION_ID)
-            @NotNull(message = "sessionId is required") String sessionId,
+            @Schema(description = KeyDescriptions.USER_ID) @NotNull(message = "userId is required")
+            String userId,
+
+            @Schema(description = KeyDescriptions.SESSION_ID) @NotNull(message = "sessionId is required")
+            String sessionId,
+
             @Schema(description = KeyDescriptions.CHATBOT_ID)
             String chatbotId,
+
             @Schema(description = "1 to 1000 turns, no null items, stored in this order.")
-            @NotEmpty(message = "turns must contain at least one turn") List<@NotNull(message = "turns must not contain null") TurnRecord> turns) {
-    }
+            @NotEmpty(message = "turns must contain at least one turn")
+            List<@NotNull(message = "turns must not contain null") TurnRecord> turns) {}
 
     /**
      * Body of {@code POST /conversations/{id}/turns/batch}.
@@ -166,8 +195,8 @@ public final class ConversationRequests {
     @Schema(description = "Body of POST /conversations/{id}/turns/batch.")
     public record TurnBatch(
             @Schema(description = "1 to 1000 turns, no null items, stored in this order.")
-            @NotEmpty(message = "turns must contain at least one turn") List<@NotNull(message = "turns must not contain null") TurnRecord> turns) {
-    }
+            @NotEmpty(message = "turns must contain at least one turn")
+            List<@NotNull(message = "turns must not contain null") TurnRecord> turns) {}
 
     /**
      * Answer of {@code DELETE /conversations/{id}/turns}.
@@ -178,6 +207,7 @@ public final class ConversationRequests {
     @Schema(description = "Answer of DELETE /conversations/{id}/turns.")
     public record Cleared(
             @Schema(description = "The conversation.") long conversationId,
-            @Schema(description = "How many turns were removed.") long removedTurns) {
-    }
+
+            @Schema(description = "How many turns were removed.")
+            long removedTurns) {}
 }

@@ -19,6 +19,5 @@ public record JsonlLine(Key key, TurnRecord turn) {
      * @param userId    the user
      * @param sessionId the session
      */
-    public record Key(String chatbotId, String userId, String sessionId) {
-    }
+    public record Key(String chatbotId, String userId, String sessionId) {}
 }

@@ -16,8 +16,7 @@ import java.nio.charset.StandardCharsets;
 final class JsonlReader {
 
     /** One line: its 1-based number and either its text or why it could not be read. */
-    record Line(long number, String text, String error) {
-    }
+    record Line(long number, String text, String error) {}
 
     private final InputStream in;
     private final int maxLineBytes;
@@ -69,21 +68,31 @@ final class JsonlReader {
         }
         lineNumber++;
         if (tooLong) {
-            return new Line(lineNumber, null, "line " + lineNumber + " is longer than " + maxLineBytes
-                    + " bytes (memory.import.max-line-bytes); it was skipped");
+            return new Line(
+                    lineNumber,
+                    null,
+                    "line " + lineNumber + " is longer than " + maxLineBytes
+                            + " bytes (memory.import.max-line-bytes); it was skipped");
         }
         byte[] bytes = line.toByteArray();
-        int start = lineNumber == 1 && bytes.length >= 3 && (bytes[0] & 0xFF) == 0xEF && (bytes[1] & 0xFF) == 0xBB
-                && (bytes[2] & 0xFF) == 0xBF ? 3 : 0;
+        int start = lineNumber == 1
+                        && bytes.length >= 3
+                        && (bytes[0] & 0xFF) == 0xEF
+                        && (bytes[1] & 0xFF) == 0xBB
+                        && (bytes[2] & 0xFF) == 0xBF
+                ? 3
+                : 0;
         int end = bytes.length;
         if (end > start && bytes[end - 1] == '\r') {
             end--;
         }
         try {
-            String text = StandardCharsets.UTF_8.newDecoder()
+            String text = StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes, start, end - start)).toString();
+                    .decode(ByteBuffer.wrap(bytes, start, end - start))
+                    .toString();
             return new Line(lineNumber, text, null);
         } catch (CharacterCodingException e) {
             return new Line(lineNumber, null, "line " + lineNumber + " is not valid UTF-8");

@@ -1,9 +1,9 @@
 package org.agentmemory.conversation;
 
+import com.fasterxml.jackson.databind.ObjectWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.conversation.ConversationMemory;
@@ -13,8 +13,6 @@ import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnPage;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.rest.RestJson;
-
-import com.fasterxml.jackson.databind.ObjectWriter;
 
 /**
  * Streams conversations as JSONL ({@link JsonlLine} per turn), reading turns in slices so memory stays flat
@@ -45,7 +43,8 @@ final class JsonlWriter {
         try {
             while (true) {
                 TurnPage page = memory.getTurns(tenantId, conversationId, after, SLICE);
-                JsonlLine.Key key = new JsonlLine.Key(page.key().chatbotId(), page.key().userId(), page.key().sessionId());
+                JsonlLine.Key key = new JsonlLine.Key(
+                        page.key().chatbotId(), page.key().userId(), page.key().sessionId());
                 for (TurnRecord turn : page.turns()) {
                     out.write(WRITER.writeValueAsBytes(new JsonlLine(key, withOmittedContent(conversationId, turn))));
                     out.write('\n');
@@ -56,8 +55,8 @@ final class JsonlWriter {
                 after = page.lastSequence();
             }
         } catch (MemoryException e) {
-            throw new UncheckedIOException(new IOException("export of conversation " + conversationId + " failed: "
-                    + e.getMessage(), e));
+            throw new UncheckedIOException(
+                    new IOException("export of conversation " + conversationId + " failed: " + e.getMessage(), e));
         }
         out.flush();
     }
@@ -71,7 +70,8 @@ final class JsonlWriter {
         if (turn.toolInvocations().stream().noneMatch(i -> i.omitted().containsKey("output"))) {
             return turn;
         }
-        java.util.List<ToolInvocationRecord> invocations = new java.util.ArrayList<>(turn.toolInvocations().size());
+        java.util.List<ToolInvocationRecord> invocations =
+                new java.util.ArrayList<>(turn.toolInvocations().size());
         for (ToolInvocationRecord invocation : turn.toolInvocations()) {
             String contentId = invocation.omitted().get("output");
             ToolInvocationRecord restored = invocation;
@@ -80,8 +80,15 @@ final class JsonlWriter {
                     String full = memory.getOmission(tenantId, conversationId, contentId);
                     java.util.Map<String, String> omitted = new java.util.LinkedHashMap<>(invocation.omitted());
                     omitted.remove("output");
-                    restored = new ToolInvocationRecord(invocation.toolName(), invocation.input(), full,
-                            invocation.status(), invocation.error(), invocation.elapsedMs(), null, omitted,
+                    restored = new ToolInvocationRecord(
+                            invocation.toolName(),
+                            invocation.input(),
+                            full,
+                            invocation.status(),
+                            invocation.error(),
+                            invocation.elapsedMs(),
+                            null,
+                            omitted,
                             invocation.wmKey());
                 } catch (NotFoundException purged) {
                     // Kept as stored: the preview and the content id.
@@ -103,7 +110,8 @@ final class JsonlWriter {
                 cursor = page.nextCursor();
             } while (cursor != null);
         } catch (MemoryException e) {
-            throw new UncheckedIOException(new IOException("export of user " + userId + " failed: " + e.getMessage(), e));
+            throw new UncheckedIOException(
+                    new IOException("export of user " + userId + " failed: " + e.getMessage(), e));
         }
         java.util.Collections.reverse(ids);
         for (long id : ids) {

@@ -5,7 +5,6 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,8 +21,14 @@ class WebArchitectureTest {
 
     @Test
     void theWebModuleImportsNothingOfTheEjbModule() {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("org.agentmemory.*.boundary..",
-                "org.agentmemory.*.control..", "org.agentmemory.*.entity..", "org.agentmemory.platform..")
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.agentmemory.*.boundary..",
+                        "org.agentmemory.*.control..",
+                        "org.agentmemory.*.entity..",
+                        "org.agentmemory.platform..")
                 .check(WEB);
     }
 }

@@ -12,14 +12,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.junit.jupiter.api.Test;
 
 class ImportLanesTest {
 
     /** A line of conversation {@code conversation}, number {@code n} in the input. */
-    private record Line(int conversation, int n) {
-    }
+    private record Line(int conversation, int n) {}
 
     @Test
     void everyLineIsStoredOnceAndEachConversationKeepsItsOrder() {
@@ -41,7 +39,8 @@ class ImportLanesTest {
             }
             lanes.finish();
             assertThat(stored.values().stream().mapToInt(List::size).sum()).isEqualTo(1_000);
-            stored.forEach((conversation, ns) -> assertThat(ns).as("conversation %d", conversation).isSorted());
+            stored.forEach((conversation, ns) ->
+                    assertThat(ns).as("conversation %d", conversation).isSorted());
             assertThat(batchSizes).allSatisfy(size -> assertThat(size).isBetween(1, 7));
         } finally {
             pool.shutdownNow();
@@ -117,13 +116,17 @@ class ImportLanesTest {
                 }
             });
             assertThatThrownBy(() -> {
-                for (int n = 0; n < 20; n++) {
-                    lanes.add(0, new Line(0, n));
-                }
-                lanes.finish();
-            }).isInstanceOf(IllegalStateException.class).hasMessage("database gone");
-            assertThatThrownBy(() -> new ImportLanes<Line>(0, 1, pool, b -> { })).isInstanceOf(IllegalArgumentException.class);
-            assertThatThrownBy(() -> new ImportLanes<Line>(1, 0, pool, b -> { })).isInstanceOf(IllegalArgumentException.class);
+                        for (int n = 0; n < 20; n++) {
+                            lanes.add(0, new Line(0, n));
+                        }
+                        lanes.finish();
+                    })
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessage("database gone");
+            assertThatThrownBy(() -> new ImportLanes<Line>(0, 1, pool, b -> {}))
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> new ImportLanes<Line>(1, 0, pool, b -> {}))
+                    .isInstanceOf(IllegalArgumentException.class);
         } finally {
             pool.shutdownNow();
         }

@@ -2,6 +2,8 @@ package org.agentmemory.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedHashMap;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.lang.annotation.Annotation;
@@ -13,10 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
-import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.MultivaluedHashMap;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,8 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class JsonProviderTest {
 
-    record Item(String name, int count) {
-    }
+    record Item(String name, int count) {}
 
     @Test
     void noResourceMethodOrParameterCarriesAJacksonAnnotation() throws Exception {
@@ -41,13 +38,15 @@ class JsonProviderTest {
             for (Method method : type.getDeclaredMethods()) {
                 for (Annotation a : method.getAnnotations()) {
                     if (isJackson(a)) {
-                        found.add(type.getName() + "." + method.getName() + ": @" + a.annotationType().getName());
+                        found.add(type.getName() + "." + method.getName() + ": @"
+                                + a.annotationType().getName());
                     }
                 }
                 for (Annotation[] parameter : method.getParameterAnnotations()) {
                     for (Annotation a : parameter) {
                         if (isJackson(a)) {
-                            found.add(type.getName() + "." + method.getName() + " parameter: @" + a.annotationType().getName());
+                            found.add(type.getName() + "." + method.getName() + " parameter: @"
+                                    + a.annotationType().getName());
                         }
                     }
                 }
@@ -64,13 +63,23 @@ class JsonProviderTest {
         @SuppressWarnings({"unchecked", "rawtypes"})
         Class<Object> listClass = (Class) List.class;
         for (int round = 0; round < 2; round++) {
-            Object read = provider.readFrom(listClass, listOfItems, new Annotation[0], MediaType.APPLICATION_JSON_TYPE,
-                    new MultivaluedHashMap<>(), new ByteArrayInputStream("[{\"name\":\"a\",\"count\":2}]"
-                            .getBytes(StandardCharsets.UTF_8)));
+            Object read = provider.readFrom(
+                    listClass,
+                    listOfItems,
+                    new Annotation[0],
+                    MediaType.APPLICATION_JSON_TYPE,
+                    new MultivaluedHashMap<>(),
+                    new ByteArrayInputStream("[{\"name\":\"a\",\"count\":2}]".getBytes(StandardCharsets.UTF_8)));
             assertThat(read).isEqualTo(List.of(new Item("a", 2)));
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            provider.writeTo(List.of(new Item("b", 3)), List.class, listOfItems, new Annotation[0],
-                    MediaType.APPLICATION_JSON_TYPE, new MultivaluedHashMap<>(), out);
+            provider.writeTo(
+                    List.of(new Item("b", 3)),
+                    List.class,
+                    listOfItems,
+                    new Annotation[0],
+                    MediaType.APPLICATION_JSON_TYPE,
+                    new MultivaluedHashMap<>(),
+                    out);
             assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("[{\"name\":\"b\",\"count\":3}]");
         }
     }
@@ -95,8 +104,12 @@ class JsonProviderTest {
         Path root = Path.of("target/classes");
         List<Class<?>> classes = new ArrayList<>();
         try (Stream<Path> files = Files.walk(root)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".class") && !f.toString().contains("$")).toList()) {
-                String name = root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), ".")
+            for (Path file : files.filter(f ->
+                            f.toString().endsWith(".class") && !f.toString().contains("$"))
+                    .toList()) {
+                String name = root.relativize(file)
+                        .toString()
+                        .replace(file.getFileSystem().getSeparator(), ".")
                         .replaceAll("\\.class$", "");
                 classes.add(Class.forName(name, false, JsonProviderTest.class.getClassLoader()));
             }

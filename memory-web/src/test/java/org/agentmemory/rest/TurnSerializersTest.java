@@ -8,14 +8,13 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
+import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.api.conversation.ConversationHistory;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.compaction.TurnState;
 import org.junit.jupiter.api.Test;
 
 /** The hand-written turn serializers write exactly what the mapper's generic record serializer writes. */
@@ -39,26 +38,51 @@ class TurnSerializersTest {
         Map<String, Object> metadata = new LinkedHashMap<>();
         metadata.put("dia_id", "D1:3");
         metadata.put("emoji", "😀 漢字");
-        ToolInvocationRecord failed = new ToolInvocationRecord("kubectl_logs", input, null, InvocationStatus.ERROR,
-                "timeout after 30 s", 30_000L, 12, Map.of("output", "sha256:ab"), "wm-1");
+        ToolInvocationRecord failed = new ToolInvocationRecord(
+                "kubectl_logs",
+                input,
+                null,
+                InvocationStatus.ERROR,
+                "timeout after 30 s",
+                30_000L,
+                12,
+                Map.of("output", "sha256:ab"),
+                "wm-1");
         ToolInvocationRecord ok = ToolInvocationRecord.of("grep", Map.of(), "line\nwith\ttabs and \u0001 control");
-        return new TurnRecord("t/1 %2F \"q\"", 42L, "user é", "Why did the rollout fail? 😀", "Because…\n",
-                "context", Arrays.asList("kubectl_logs", null, "grep"), Instant.parse("1500-03-01T12:00:00.123456Z"),
-                metadata, "bot", List.of(failed, ok), "boom", new TokenCount(7, 9, 3, 19, "o200k_base"),
-                TurnState.SUMMARIZED, 2, "1");
+        return new TurnRecord(
+                "t/1 %2F \"q\"",
+                42L,
+                "user é",
+                "Why did the rollout fail? 😀",
+                "Because…\n",
+                "context",
+                Arrays.asList("kubectl_logs", null, "grep"),
+                Instant.parse("1500-03-01T12:00:00.123456Z"),
+                metadata,
+                "bot",
+                List.of(failed, ok),
+                "boom",
+                new TokenCount(7, 9, 3, 19, "o200k_base"),
+                TurnState.SUMMARIZED,
+                2,
+                "1");
     }
 
     @Test
     void aTurnWithEveryComponentIsWrittenAsTheGenericSerializerWritesIt() throws Exception {
         TurnRecord turn = full();
         assertThat(fast(turn)).isEqualTo(generic(turn));
-        assertThat(fast(turn)).contains("\"state\":\"summarized\"", "\"status\":\"error\"", "\"toolsUsed\":[\"kubectl_logs\",null,\"grep\"]");
+        assertThat(fast(turn))
+                .contains(
+                        "\"state\":\"summarized\"",
+                        "\"status\":\"error\"",
+                        "\"toolsUsed\":[\"kubectl_logs\",null,\"grep\"]");
     }
 
     @Test
     void aTurnWithNothingSetIsWrittenAsTheGenericSerializerWritesIt() throws Exception {
-        TurnRecord empty = new TurnRecord(null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null);
+        TurnRecord empty = new TurnRecord(
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
         assertThat(fast(empty)).isEqualTo(generic(empty));
         List<ToolInvocationRecord> withNull = new ArrayList<>();
         withNull.add(null);
@@ -72,9 +96,14 @@ class TurnSerializersTest {
 
     @Test
     void aHistoryAndItsTurnsInsideOtherValuesAreWrittenAsBefore() throws Exception {
-        ConversationHistory history = new ConversationHistory(9, new ConversationKey("default", null, "u", "s"),
-                Instant.parse("2026-12-02T07:07:51.698851Z"), Instant.parse("2026-12-02T07:07:51.822303Z"),
-                Map.of("owner", "x"), 3, List.of(full(), TurnRecord.of("t2", "hi", "hello")));
+        ConversationHistory history = new ConversationHistory(
+                9,
+                new ConversationKey("default", null, "u", "s"),
+                Instant.parse("2026-12-02T07:07:51.698851Z"),
+                Instant.parse("2026-12-02T07:07:51.822303Z"),
+                Map.of("owner", "x"),
+                3,
+                List.of(full(), TurnRecord.of("t2", "hi", "hello")));
         assertThat(fast(history)).isEqualTo(generic(history));
         Map<String, Object> wrapper = Map.of("turns", List.of(full()));
         assertThat(fast(wrapper)).isEqualTo(generic(wrapper));
@@ -94,7 +123,8 @@ class TurnSerializersTest {
             }
             for (InvocationStatus status : InvocationStatus.values()) {
                 String json = RestJson.mapper().writeValueAsString(status);
-                assertThat(RestJson.mapper().readValue(json, InvocationStatus.class)).isEqualTo(status);
+                assertThat(RestJson.mapper().readValue(json, InvocationStatus.class))
+                        .isEqualTo(status);
             }
             assertThat(fast(full())).contains("\"state\":\"summarized\"");
         } finally {

@@ -4,5 +4,4 @@ import jakarta.ejb.Local;
 
 /** Local view of answer memory ({@code java:global/agent-memory/memory-ejb/AnswerMemoryBean!org.agentmemory.api.answer.AnswerMemory}). */
 @Local
-public interface AnswerMemory extends AnswerMemoryOperations {
-}
+public interface AnswerMemory extends AnswerMemoryOperations {}

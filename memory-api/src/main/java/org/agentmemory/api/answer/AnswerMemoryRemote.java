@@ -4,5 +4,4 @@ import jakarta.ejb.Remote;
 
 /** Remote view of answer memory ({@code ejb:agent-memory/memory-ejb/AnswerMemoryBean!org.agentmemory.api.answer.AnswerMemoryRemote}). */
 @Remote
-public interface AnswerMemoryRemote extends AnswerMemoryOperations {
-}
+public interface AnswerMemoryRemote extends AnswerMemoryOperations {}

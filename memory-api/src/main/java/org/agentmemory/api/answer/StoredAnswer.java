@@ -2,7 +2,6 @@ package org.agentmemory.api.answer;
 
 import java.io.Serializable;
 import java.time.Instant;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -17,10 +16,16 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(description = "A question and the answer an agent gave, stored by turn id.")
 public record StoredAnswer(
         @Schema(description = "The agent.") String agentId,
-        @Schema(description = "The turn the interaction belongs to.") String turnId,
-        @Schema(description = "The question; \"\" when none was stored.") String question,
+
+        @Schema(description = "The turn the interaction belongs to.")
+        String turnId,
+
+        @Schema(description = "The question; \"\" when none was stored.")
+        String question,
+
         @Schema(description = "The answer: any JSON value (text, number, boolean, object, list or null).")
         Object answer,
-        @Schema(description = "When it was last stored, ISO-8601 UTC.") Instant storedAt)
-        implements Serializable {
-}
+
+        @Schema(description = "When it was last stored, ISO-8601 UTC.")
+        Instant storedAt)
+        implements Serializable {}

@@ -1,7 +1,6 @@
 package org.agentmemory.api.compaction;
 
 import java.io.Serializable;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -27,29 +26,48 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  *                        of the round; ignored by the fold, reported by the Stage-2 event (spec §5.4 step 9);
  *                        0 when unknown
  */
-@Schema(description = "What a bot sends back with the turn of a round (the compaction member of POST /turns): the"
-        + " commit a context call returned for that round, unchanged. Folded into the conversation's calibration"
-        + " state (metadata.compaction) in the same write as the turn. Every member but boundaryTurnId is required.")
+@Schema(
+        description =
+                "What a bot sends back with the turn of a round (the compaction member of POST /turns): the"
+                        + " commit a context call returned for that round, unchanged. Folded into the conversation's calibration"
+                        + " state (metadata.compaction) in the same write as the turn. Every member but boundaryTurnId is required.")
 public record CompactionCommit(
-        @Schema(required = true, description = "The round's prompt estimate in tokens of the memory's counter: tokens"
-                + " of the rendered history + system prompt + user prompt. 0 or less means no estimate and leaves the"
-                + " calibration unchanged.")
+        @Schema(
+                required = true,
+                description = "The round's prompt estimate in tokens of the memory's counter: tokens"
+                        + " of the rendered history + system prompt + user prompt. 0 or less means no estimate and leaves the"
+                        + " calibration unchanged.")
         long promptEstimate,
-        @Schema(description = "The compaction boundary the read path used (1 to 128 code points), or null to keep"
-                + " the stored one.")
+
+        @Schema(
+                description = "The compaction boundary the read path used (1 to 128 code points), or null to keep"
+                        + " the stored one.")
         String boundaryTurnId,
-        @Schema(required = true, description = "Whether the read path asked for Stage 2 (summarization); ORed into the"
-                + " sticky stored flag.")
+
+        @Schema(
+                required = true,
+                description = "Whether the read path asked for Stage 2 (summarization); ORed into the"
+                        + " sticky stored flag.")
         boolean stage2Needed,
-        @Schema(required = true, description = "Telemetry: the compacted history's estimated size, tokens, 0 or more;"
-                + " not folded into the state.")
+
+        @Schema(
+                required = true,
+                description = "Telemetry: the compacted history's estimated size, tokens, 0 or more;"
+                        + " not folded into the state.")
         long historyEstimate,
-        @Schema(required = true, description = "Telemetry: how many turns the compaction dropped, 0 or more; not folded"
-                + " into the state.")
+
+        @Schema(
+                required = true,
+                description =
+                        "Telemetry: how many turns the compaction dropped, 0 or more; not folded" + " into the state.")
         int droppedTurns,
-        @Schema(required = true, description = "Telemetry: the round's available tokens (window minus reserves), 0 or"
-                + " more; 0 when unknown; not folded into the state.")
-        int available) implements Serializable {
+
+        @Schema(
+                required = true,
+                description = "Telemetry: the round's available tokens (window minus reserves), 0 or"
+                        + " more; 0 when unknown; not folded into the state.")
+        int available)
+        implements Serializable {
 
     /**
      * A commit without telemetry ({@code historyEstimate}, {@code droppedTurns} and {@code available} 0, the
@@ -72,8 +90,8 @@ public record CompactionCommit(
      * @param historyEstimate the compacted history's estimate in tokens
      * @param droppedTurns    how many turns were dropped
      */
-    public CompactionCommit(long promptEstimate, String boundaryTurnId, boolean stage2Needed, long historyEstimate,
-            int droppedTurns) {
+    public CompactionCommit(
+            long promptEstimate, String boundaryTurnId, boolean stage2Needed, long historyEstimate, int droppedTurns) {
         this(promptEstimate, boundaryTurnId, stage2Needed, historyEstimate, droppedTurns, 0);
     }
 }

@@ -13,7 +13,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -37,25 +36,36 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param updatedAt      when the calibration last changed (UTC, microsecond precision), or {@code null} before
  *                       the first sample
  */
-@Schema(description = "The compaction state of one conversation, persisted at metadata.compaction (there with"
-        + " snake_case keys: tokenizer, calibration, samples, boundary_turn_id, stage2_needed, updated_at).")
+@Schema(
+        description = "The compaction state of one conversation, persisted at metadata.compaction (there with"
+                + " snake_case keys: tokenizer, calibration, samples, boundary_turn_id, stage2_needed, updated_at).")
 public record CompactionState(
-        @Schema(description = "The counter the estimates were made with: o200k_base, cl100k_base or heuristic;"
-                + " never null.")
+        @Schema(
+                description = "The counter the estimates were made with: o200k_base, cl100k_base or heuristic;"
+                        + " never null.")
         String tokenizer,
-        @Schema(description = "Provider prompt tokens per estimated token: a moving average (α 0.2) clamped to"
-                + " [0.5, 2.0]; 1.0 before the first sample.")
+
+        @Schema(
+                description = "Provider prompt tokens per estimated token: a moving average (α 0.2) clamped to"
+                        + " [0.5, 2.0]; 1.0 before the first sample.")
         double calibration,
+
         @Schema(description = "How many (estimate, provider tokens) samples were folded in, 0 or more.")
         int samples,
-        @Schema(description = "The compaction boundary: the oldest turn id the read path still considers, or null"
-                + " before the first commit with one.")
+
+        @Schema(
+                description = "The compaction boundary: the oldest turn id the read path still considers, or null"
+                        + " before the first commit with one.")
         String boundaryTurnId,
+
         @Schema(description = "Whether Stage 2 (summarization) was requested; sticky, never cleared by a commit.")
         boolean stage2Needed,
-        @Schema(description = "When the calibration last changed, ISO-8601 UTC, microseconds; null before the first"
-                + " sample.")
-        Instant updatedAt) implements Serializable {
+
+        @Schema(
+                description = "When the calibration last changed, ISO-8601 UTC, microseconds; null before the first"
+                        + " sample.")
+        Instant updatedAt)
+        implements Serializable {
 
     /** Tokenizer assumed when a stored state names none (spec §4 table, "on read"). */
     public static final String DEFAULT_TOKENIZER = "heuristic";
@@ -147,9 +157,11 @@ public record CompactionState(
         Map<String, ?> m = map == null ? Map.of() : map;
         String tokenizer = m.get(KEY_TOKENIZER) instanceof String s ? s : DEFAULT_TOKENIZER;
         double calibration = m.get(KEY_CALIBRATION) instanceof Number n && Double.isFinite(n.doubleValue())
-                ? n.doubleValue() : DEFAULT_CALIBRATION;
+                ? n.doubleValue()
+                : DEFAULT_CALIBRATION;
         int samples = m.get(KEY_SAMPLES) instanceof Number n
-                ? (int) Math.max(0, Math.min(Integer.MAX_VALUE, n.longValue())) : 0;
+                ? (int) Math.max(0, Math.min(Integer.MAX_VALUE, n.longValue()))
+                : 0;
         String boundary = m.get(KEY_BOUNDARY_TURN_ID) instanceof String s ? s : null;
         boolean stage2 = m.get(KEY_STAGE2_NEEDED) instanceof Boolean b && b;
         Instant updatedAt = readInstant(m.get(KEY_UPDATED_AT));

@@ -37,7 +37,8 @@ public record ContextBudget(
         int verbatimTokens,
         int minVerbatimTurns,
         int oversizeToolTokens,
-        ActivityLimit toolActivityLimit) implements Serializable {
+        ActivityLimit toolActivityLimit)
+        implements Serializable {
 
     /** Default {@link #reserveOutput()}, tokens. */
     public static final int DEFAULT_RESERVE_OUTPUT = 8192;
@@ -62,13 +63,15 @@ public record ContextBudget(
         requireAtLeast("reserveFixed", reserveFixed, 0);
         long reserves = (long) reserveOutput + reserveFixed;
         if (window <= reserves) {
-            throw new IllegalArgumentException("ContextBudget.window must be greater than reserveOutput + reserveFixed ("
-                    + reserveOutput + " + " + reserveFixed + " = " + reserves + ") but was " + window
-                    + "; use a larger window or smaller reserves");
+            throw new IllegalArgumentException(
+                    "ContextBudget.window must be greater than reserveOutput + reserveFixed ("
+                            + reserveOutput + " + " + reserveFixed + " = " + reserves + ") but was " + window
+                            + "; use a larger window or smaller reserves");
         }
         if (!(lowWatermark > 0.0 && lowWatermark <= highWatermark && highWatermark <= 1.0)) {
-            throw new IllegalArgumentException("ContextBudget watermarks must satisfy 0 < lowWatermark <= highWatermark <= 1"
-                    + " but were lowWatermark=" + lowWatermark + ", highWatermark=" + highWatermark);
+            throw new IllegalArgumentException(
+                    "ContextBudget watermarks must satisfy 0 < lowWatermark <= highWatermark <= 1"
+                            + " but were lowWatermark=" + lowWatermark + ", highWatermark=" + highWatermark);
         }
         requireAtLeast("minVerbatimTurns", minVerbatimTurns, 1);
         if (maxTurns < minVerbatimTurns) {
@@ -87,9 +90,17 @@ public record ContextBudget(
      * @throws IllegalArgumentException when the window does not exceed the reserves
      */
     public static ContextBudget ofWindow(int window) {
-        return new ContextBudget(window, DEFAULT_RESERVE_OUTPUT, DEFAULT_RESERVE_FIXED, DEFAULT_HIGH_WATERMARK,
-                DEFAULT_LOW_WATERMARK, DEFAULT_MAX_TURNS, DEFAULT_VERBATIM_TOKENS, DEFAULT_MIN_VERBATIM_TURNS,
-                DEFAULT_OVERSIZE_TOOL_TOKENS, ActivityLimit.DEFAULT);
+        return new ContextBudget(
+                window,
+                DEFAULT_RESERVE_OUTPUT,
+                DEFAULT_RESERVE_FIXED,
+                DEFAULT_HIGH_WATERMARK,
+                DEFAULT_LOW_WATERMARK,
+                DEFAULT_MAX_TURNS,
+                DEFAULT_VERBATIM_TOKENS,
+                DEFAULT_MIN_VERBATIM_TURNS,
+                DEFAULT_OVERSIZE_TOOL_TOKENS,
+                ActivityLimit.DEFAULT);
     }
 
     /** @return {@code max(0, window − reserveOutput − reserveFixed)}, tokens (spec §5.1) */
@@ -104,56 +115,137 @@ public record ContextBudget(
 
     /** @return a copy with {@code window} replaced (validated) */
     public ContextBudget withWindow(int value) {
-        return new ContextBudget(value, reserveOutput, reserveFixed, highWatermark, lowWatermark, maxTurns,
-                verbatimTokens, minVerbatimTurns, oversizeToolTokens, toolActivityLimit);
+        return new ContextBudget(
+                value,
+                reserveOutput,
+                reserveFixed,
+                highWatermark,
+                lowWatermark,
+                maxTurns,
+                verbatimTokens,
+                minVerbatimTurns,
+                oversizeToolTokens,
+                toolActivityLimit);
     }
 
     /** @return a copy with {@code reserveOutput} replaced (validated) */
     public ContextBudget withReserveOutput(int value) {
-        return new ContextBudget(window, value, reserveFixed, highWatermark, lowWatermark, maxTurns,
-                verbatimTokens, minVerbatimTurns, oversizeToolTokens, toolActivityLimit);
+        return new ContextBudget(
+                window,
+                value,
+                reserveFixed,
+                highWatermark,
+                lowWatermark,
+                maxTurns,
+                verbatimTokens,
+                minVerbatimTurns,
+                oversizeToolTokens,
+                toolActivityLimit);
     }
 
     /** @return a copy with {@code reserveFixed} replaced (validated) */
     public ContextBudget withReserveFixed(int value) {
-        return new ContextBudget(window, reserveOutput, value, highWatermark, lowWatermark, maxTurns,
-                verbatimTokens, minVerbatimTurns, oversizeToolTokens, toolActivityLimit);
+        return new ContextBudget(
+                window,
+                reserveOutput,
+                value,
+                highWatermark,
+                lowWatermark,
+                maxTurns,
+                verbatimTokens,
+                minVerbatimTurns,
+                oversizeToolTokens,
+                toolActivityLimit);
     }
 
     /** @return a copy with both watermarks replaced (validated together) */
     public ContextBudget withWatermarks(double low, double high) {
-        return new ContextBudget(window, reserveOutput, reserveFixed, high, low, maxTurns,
-                verbatimTokens, minVerbatimTurns, oversizeToolTokens, toolActivityLimit);
+        return new ContextBudget(
+                window,
+                reserveOutput,
+                reserveFixed,
+                high,
+                low,
+                maxTurns,
+                verbatimTokens,
+                minVerbatimTurns,
+                oversizeToolTokens,
+                toolActivityLimit);
     }
 
     /** @return a copy with {@code maxTurns} replaced (validated) */
     public ContextBudget withMaxTurns(int value) {
-        return new ContextBudget(window, reserveOutput, reserveFixed, highWatermark, lowWatermark, value,
-                verbatimTokens, minVerbatimTurns, oversizeToolTokens, toolActivityLimit);
+        return new ContextBudget(
+                window,
+                reserveOutput,
+                reserveFixed,
+                highWatermark,
+                lowWatermark,
+                value,
+                verbatimTokens,
+                minVerbatimTurns,
+                oversizeToolTokens,
+                toolActivityLimit);
     }
 
     /** @return a copy with {@code verbatimTokens} replaced (validated) */
     public ContextBudget withVerbatimTokens(int value) {
-        return new ContextBudget(window, reserveOutput, reserveFixed, highWatermark, lowWatermark, maxTurns,
-                value, minVerbatimTurns, oversizeToolTokens, toolActivityLimit);
+        return new ContextBudget(
+                window,
+                reserveOutput,
+                reserveFixed,
+                highWatermark,
+                lowWatermark,
+                maxTurns,
+                value,
+                minVerbatimTurns,
+                oversizeToolTokens,
+                toolActivityLimit);
     }
 
     /** @return a copy with {@code minVerbatimTurns} replaced (validated) */
     public ContextBudget withMinVerbatimTurns(int value) {
-        return new ContextBudget(window, reserveOutput, reserveFixed, highWatermark, lowWatermark, maxTurns,
-                verbatimTokens, value, oversizeToolTokens, toolActivityLimit);
+        return new ContextBudget(
+                window,
+                reserveOutput,
+                reserveFixed,
+                highWatermark,
+                lowWatermark,
+                maxTurns,
+                verbatimTokens,
+                value,
+                oversizeToolTokens,
+                toolActivityLimit);
     }
 
     /** @return a copy with {@code oversizeToolTokens} replaced (validated) */
     public ContextBudget withOversizeToolTokens(int value) {
-        return new ContextBudget(window, reserveOutput, reserveFixed, highWatermark, lowWatermark, maxTurns,
-                verbatimTokens, minVerbatimTurns, value, toolActivityLimit);
+        return new ContextBudget(
+                window,
+                reserveOutput,
+                reserveFixed,
+                highWatermark,
+                lowWatermark,
+                maxTurns,
+                verbatimTokens,
+                minVerbatimTurns,
+                value,
+                toolActivityLimit);
     }
 
     /** @return a copy with the tool-activity limit replaced ({@code null} = defaults) */
     public ContextBudget withToolActivityLimit(ActivityLimit value) {
-        return new ContextBudget(window, reserveOutput, reserveFixed, highWatermark, lowWatermark, maxTurns,
-                verbatimTokens, minVerbatimTurns, oversizeToolTokens, value);
+        return new ContextBudget(
+                window,
+                reserveOutput,
+                reserveFixed,
+                highWatermark,
+                lowWatermark,
+                maxTurns,
+                verbatimTokens,
+                minVerbatimTurns,
+                oversizeToolTokens,
+                value);
     }
 
     private static void requireAtLeast(String field, int value, int min) {
@@ -186,7 +278,8 @@ public record ContextBudget(
 
         private static void check(String field, int value) {
             if (value < 0) {
-                throw new IllegalArgumentException("ContextBudget.ActivityLimit." + field + " must be >= 0 but was " + value);
+                throw new IllegalArgumentException(
+                        "ContextBudget.ActivityLimit." + field + " must be >= 0 but was " + value);
             }
         }
     }

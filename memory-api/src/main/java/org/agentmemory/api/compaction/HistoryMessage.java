@@ -2,7 +2,6 @@ package org.agentmemory.api.compaction;
 
 import java.io.Serializable;
 import java.util.Objects;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -17,15 +16,22 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @Schema(description = "One provider-neutral, text-only message of a rendered history.")
 public record HistoryMessage(
-        @Schema(description = "user or assistant. A rendered history alternates strictly, starts with user and ends"
-                + " with assistant.")
+        @Schema(
+                description = "user or assistant. A rendered history alternates strictly, starts with user and ends"
+                        + " with assistant.")
         String role,
-        @Schema(description = "The message text; never null or blank.") String content,
-        @Schema(description = "The agent that produced the turn, or null for turns without one; for a message"
-                + " merged from several turns, the first turn's agent.")
+
+        @Schema(description = "The message text; never null or blank.")
+        String content,
+
+        @Schema(
+                description = "The agent that produced the turn, or null for turns without one; for a message"
+                        + " merged from several turns, the first turn's agent.")
         String chatbotId,
+
         @Schema(description = "The originating turn's id; for a merged message, the first turn's id.")
-        String turnId) implements Serializable {
+        String turnId)
+        implements Serializable {
 
     /** The user role. */
     public static final String USER = "user";

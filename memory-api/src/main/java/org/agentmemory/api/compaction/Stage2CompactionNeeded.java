@@ -16,6 +16,6 @@ import java.io.Serializable;
  * @param available       the commit's {@code available} budget, tokens (0 when the client did not report it)
  * @param droppedTurns    how many turns the round's compaction dropped
  */
-public record Stage2CompactionNeeded(String tenantId, long conversationId, long historyEstimate, int available,
-        int droppedTurns) implements Serializable {
-}
+public record Stage2CompactionNeeded(
+        String tenantId, long conversationId, long historyEstimate, int available, int droppedTurns)
+        implements Serializable {}

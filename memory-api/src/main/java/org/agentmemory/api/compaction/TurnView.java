@@ -3,7 +3,6 @@ package org.agentmemory.api.compaction;
 import java.io.Serializable;
 import java.util.Objects;
 
-
 /**
  * One turn as a compaction decided to show it (spec §1.3 {@code TurnView}, §8.5): the texts, the rendered
  * {@code <tool-activity>} suffix and the tier. Views are derived at read time and never stored.
@@ -24,7 +23,8 @@ public record TurnView(
         String assistantText,
         String assistantSuffix,
         TurnState state,
-        int estimatedTokens) implements Serializable {
+        int estimatedTokens)
+        implements Serializable {
 
     public TurnView {
         userText = Objects.requireNonNullElse(userText, "");

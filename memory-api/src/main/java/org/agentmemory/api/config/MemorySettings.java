@@ -11,8 +11,7 @@ package org.agentmemory.api.config;
  */
 public final class MemorySettings {
 
-    private MemorySettings() {
-    }
+    private MemorySettings() {}
 
     /**
      * Tokenizer used to count every stored turn (spec §3).
@@ -287,6 +286,7 @@ public final class MemorySettings {
         public static final int IMPORT_BATCH_LINES = 1000;
         /** Default of {@link MemorySettings#IMPORT_PARALLELISM}. */
         public static final int IMPORT_PARALLELISM = 2;
+
         public static final int RETRY_AFTER_SECONDS = 1;
         public static final int METADATA_MERGE_ATTEMPTS = 10;
         public static final String EMBEDDING_MODEL = "all-minilm-l6-v2-q";
@@ -306,6 +306,7 @@ public final class MemorySettings {
         public static final double DB_ANALYZE_GROWTH = 0.2;
         /** The fewest turns written between two statistics refreshes ({@link MemorySettings#DB_ANALYZE_GROWTH}). */
         public static final long DB_ANALYZE_MIN_TURNS = 1_000;
+
         public static final int SEARCH_QUIET_MERGE_SECONDS = 60;
         public static final String REFLECTION_MODEL = "gpt-4o-mini";
         public static final long REFLECTION_READ_TIMEOUT_MS = 20_000;
@@ -314,7 +315,6 @@ public final class MemorySettings {
         public static final String COMPACTION_MODEL_WINDOWS = "";
         public static final String COMPACTION_TOOL_POLICIES = "";
 
-        private Defaults() {
-        }
+        private Defaults() {}
     }
 }

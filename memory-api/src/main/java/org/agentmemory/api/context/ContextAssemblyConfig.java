@@ -1,7 +1,6 @@
 package org.agentmemory.api.context;
 
 import java.io.Serializable;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -24,29 +23,41 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  *                            conversation gets what the others leave, spec §9.2); {@code null} = not set
  * @param brainWeight         share for brain knowledge, [0, 1]; {@code null} = not set
  */
-@Schema(description = "The long-term memory configuration of one context assembly; every field is optional. Without"
-        + " the brain, episodic + skill + conversation weights must sum to 1.0 ± 0.01; with it, all four (400"
-        + " naming config otherwise). With the brain enabled and no weight set, the weights are 0.25 / 0.25 / 0.30"
-        + " / 0.20 (episodic / skill / conversation / brain); otherwise unset weights take 0.3 / 0.3 / 0.4 / 0.20.")
+@Schema(
+        description =
+                "The long-term memory configuration of one context assembly; every field is optional. Without"
+                        + " the brain, episodic + skill + conversation weights must sum to 1.0 ± 0.01; with it, all four (400"
+                        + " naming config otherwise). With the brain enabled and no weight set, the weights are 0.25 / 0.25 / 0.30"
+                        + " / 0.20 (episodic / skill / conversation / brain); otherwise unset weights take 0.3 / 0.3 / 0.4 / 0.20.")
 public record ContextAssemblyConfig(
         @Schema(description = "Whether brain knowledge joins the budget and the weight sum; absent or null = false.")
         Boolean enableBrain,
-        @Schema(description = "The assembled context's budget in estimated tokens (code points / 4), 0 or more;"
-                + " absent or null = 2000. 90 % of it is filled.")
+
+        @Schema(
+                description = "The assembled context's budget in estimated tokens (code points / 4), 0 or more;"
+                        + " absent or null = 2000. 90 % of it is filled.")
         Integer maxContextTokens,
+
         @Schema(description = "Episodic warnings asked of the providers, 0 or more; absent or null = 3.")
         Integer episodicMaxWarnings,
+
         @Schema(description = "Skills asked of the providers, 0 or more; absent or null = 3.")
         Integer skillMaxContext,
+
         @Schema(description = "Share of the budget for episodic warnings, 0 to 1; absent or null = not set.")
         Double episodicWeight,
+
         @Schema(description = "Share of the budget for skills, 0 to 1; absent or null = not set.")
         Double skillWeight,
-        @Schema(description = "Share for the conversation, 0 to 1; checked in the sum but never used to allocate"
-                + " (the conversation gets what the other sections leave); absent or null = not set.")
+
+        @Schema(
+                description = "Share for the conversation, 0 to 1; checked in the sum but never used to allocate"
+                        + " (the conversation gets what the other sections leave); absent or null = not set.")
         Double conversationWeight,
+
         @Schema(description = "Share for brain knowledge, 0 to 1; absent or null = not set.")
-        Double brainWeight) implements Serializable {
+        Double brainWeight)
+        implements Serializable {
 
     /** @return every default of spec §9.1 (brain off, 2000 tokens, weights 0.3 / 0.3 / 0.4) */
     public static ContextAssemblyConfig defaults() {

@@ -1,7 +1,6 @@
 package org.agentmemory.api.context;
 
 import java.io.Serializable;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -16,13 +15,17 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @Schema(description = "A request to assemble the long-term memory context of a query.")
 public record ContextAssemblyRequest(
-        @Schema(description = "The text the sections are retrieved for (the user's question); required, may be"
-                + " empty.")
+        @Schema(
+                description =
+                        "The text the sections are retrieved for (the user's question); required, may be" + " empty.")
         String query,
+
         @Schema(description = "Weights and budget; absent or null = every default.")
         ContextAssemblyConfig config,
-        @Schema(description = "How the conversation section is compacted; absent or null = every default (a"
-                + " 32,000-token window).")
+
+        @Schema(
+                description = "How the conversation section is compacted; absent or null = every default (a"
+                        + " 32,000-token window).")
         ContextRequest context)
         implements Serializable {
 

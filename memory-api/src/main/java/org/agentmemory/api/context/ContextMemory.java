@@ -8,5 +8,4 @@ import jakarta.ejb.Local;
  * Operations: {@link ContextMemoryOperations}.
  */
 @Local
-public interface ContextMemory extends ContextMemoryOperations {
-}
+public interface ContextMemory extends ContextMemoryOperations {}

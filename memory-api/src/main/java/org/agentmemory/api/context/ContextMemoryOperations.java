@@ -23,10 +23,12 @@ public interface ContextMemoryOperations {
     String UNAVAILABLE_MESSAGE = "read_omitted_content is unavailable in this context (no active conversation scope).";
 
     /** §7.2 {@code EXPIRED_MESSAGE}; {@code %s} is the content id. */
-    String EXPIRED_MESSAGE = "Omitted content %s is unknown or may have expired \u2014 re-run the tool to regenerate it.";
+    String EXPIRED_MESSAGE =
+            "Omitted content %s is unknown or may have expired \u2014 re-run the tool to regenerate it.";
 
     /** §7.4: the answer for a turn without retrievable content; {@code %s} is the turn id. */
-    String TURN_UNKNOWN_MESSAGE = "No omitted content is known for turn %s \u2014 it may have expired; re-run the tool.";
+    String TURN_UNKNOWN_MESSAGE =
+            "No omitted content is known for turn %s \u2014 it may have expired; re-run the tool.";
 
     /** §7.4: the answer when neither a content id nor a turn id is given. */
     String PROVIDE_MESSAGE = "Provide content_id (om_\u2026) or turn_id.";

@@ -9,5 +9,4 @@ import jakarta.ejb.Remote;
  * Operations: {@link ContextMemoryOperations}.
  */
 @Remote
-public interface ContextMemoryRemote extends ContextMemoryOperations {
-}
+public interface ContextMemoryRemote extends ContextMemoryOperations {}

@@ -5,11 +5,12 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 /**
  * How a conversation's history was fitted into its budget, from the least to the most invasive.
  */
-@Schema(description = "How a history was fitted into its budget, least to most invasive: fitted (the walk fits as"
-        + " it is), trimmed (only the newest turn verbatim and/or the oldest shown turns removed), reduced (only the"
-        + " newest turn, reduced), nothing_to_render (no turns with a response; zero messages), budget_too_small"
-        + " (not even the reduced newest turn fits; zero messages), uncompacted (compaction is off or its omissions"
-        + " could not be stored: the last maxTurns turns as they are, no commit). Lower case in JSON.")
+@Schema(
+        description = "How a history was fitted into its budget, least to most invasive: fitted (the walk fits as"
+                + " it is), trimmed (only the newest turn verbatim and/or the oldest shown turns removed), reduced (only the"
+                + " newest turn, reduced), nothing_to_render (no turns with a response; zero messages), budget_too_small"
+                + " (not even the reduced newest turn fits; zero messages), uncompacted (compaction is off or its omissions"
+                + " could not be stored: the last maxTurns turns as they are, no commit). Lower case in JSON.")
 public enum ContextOutcome {
     /** The spec §8.5 walk (newest turns RAW, older PRUNED, oldest dropped) fits the budget as it is. */
     FITTED,

@@ -1,7 +1,6 @@
 package org.agentmemory.api.context;
 
 import java.io.Serializable;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -39,45 +38,66 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  *                           {@code [agent:…]} or left out; {@code null} = the conversation's own agent
  * @param includeOtherAgents whether other agents' turns are shown (labelled); {@code null} = {@code true}
  */
-@Schema(description = "The budget and rendering parameters of a context call; every field is optional. Sizes are"
-        + " tokens of the memory's counter (memory.tokenizer, default o200k_base). available = max(0, window −"
-        + " reserveOutput − reserveFixed); the history budget is max(0, floor(0.80 × available) − systemPromptTokens"
-        + " − userPromptTokens), lowered to maxHistoryTokens when given. A budget too small is not an error: the"
-        + " answer has zero messages and a note.")
+@Schema(
+        description = "The budget and rendering parameters of a context call; every field is optional. Sizes are"
+                + " tokens of the memory's counter (memory.tokenizer, default o200k_base). available = max(0, window −"
+                + " reserveOutput − reserveFixed); the history budget is max(0, floor(0.80 × available) − systemPromptTokens"
+                + " − userPromptTokens), lowered to maxHistoryTokens when given. A budget too small is not an error: the"
+                + " answer has zero messages and a note.")
 public record ContextRequest(
-        @Schema(description = "The model whose context window to use, by longest prefix of the built-in table and"
-                + " memory.compaction.model-windows (e.g. gpt-4o, claude-sonnet-4); at most 256 code points, no"
-                + " control characters. Absent, null or unknown with no window: a 32,000-token window.")
+        @Schema(
+                description = "The model whose context window to use, by longest prefix of the built-in table and"
+                        + " memory.compaction.model-windows (e.g. gpt-4o, claude-sonnet-4); at most 256 code points, no"
+                        + " control characters. Absent, null or unknown with no window: a 32,000-token window.")
         String model,
+
         @Schema(description = "The provider's context window, tokens, 0 or more; wins over model.")
         Integer window,
+
         @Schema(description = "Tokens kept for the model's output, 0 or more; absent or null = 8192.")
         Integer reserveOutput,
-        @Schema(description = "Tokens kept for the system prompt, tool schemas and framing, 0 or more; absent or"
-                + " null = 4096.")
+
+        @Schema(
+                description = "Tokens kept for the system prompt, tool schemas and framing, 0 or more; absent or"
+                        + " null = 4096.")
         Integer reserveFixed,
-        @Schema(description = "Ceiling on the newest turns considered, 1 or more; absent or null = 30. Below 2 it"
-                + " also lowers the number of turns kept verbatim regardless of size.")
+
+        @Schema(
+                description = "Ceiling on the newest turns considered, 1 or more; absent or null = 30. Below 2 it"
+                        + " also lowers the number of turns kept verbatim regardless of size.")
         Integer maxTurns,
+
         @Schema(description = "Cap on the history budget, tokens, 0 or more; absent or null = no cap.")
         Integer maxHistoryTokens,
-        @Schema(description = "Tokens of the system prompt the bot will send, 0 or more; absent or null = 0 (or the"
-                + " count of systemPrompt). Not together with systemPrompt.")
+
+        @Schema(
+                description = "Tokens of the system prompt the bot will send, 0 or more; absent or null = 0 (or the"
+                        + " count of systemPrompt). Not together with systemPrompt.")
         Integer systemPromptTokens,
-        @Schema(description = "Tokens of the new user prompt, 0 or more; absent or null = 0 (or the count of"
-                + " userPrompt). Not together with userPrompt.")
+
+        @Schema(
+                description = "Tokens of the new user prompt, 0 or more; absent or null = 0 (or the count of"
+                        + " userPrompt). Not together with userPrompt.")
         Integer userPromptTokens,
-        @Schema(description = "The system prompt text, counted by the service; not together with"
-                + " systemPromptTokens.")
+
+        @Schema(
+                description =
+                        "The system prompt text, counted by the service; not together with" + " systemPromptTokens.")
         String systemPrompt,
-        @Schema(description = "The new user prompt text, counted by the service; not together with"
-                + " userPromptTokens.")
+
+        @Schema(
+                description =
+                        "The new user prompt text, counted by the service; not together with" + " userPromptTokens.")
         String userPrompt,
-        @Schema(description = "The agent asking (1 to 128 code points): turns of other agents are labelled"
-                + " [agent:…] or left out. Absent or null = the conversation's own agent.")
+
+        @Schema(
+                description = "The agent asking (1 to 128 code points): turns of other agents are labelled"
+                        + " [agent:…] or left out. Absent or null = the conversation's own agent.")
         String currentChatbotId,
+
         @Schema(description = "Whether other agents' turns are shown (labelled); absent or null = true.")
-        Boolean includeOtherAgents) implements Serializable {
+        Boolean includeOtherAgents)
+        implements Serializable {
 
     /**
      * @param model the model name, e.g. {@code gpt-4o}; {@code null} for the 32000-token fallback window
@@ -101,8 +121,19 @@ public record ContextRequest(
      * @return a copy with both prompt sizes set and the prompt texts cleared
      */
     public ContextRequest withPromptTokens(int systemTokens, int userTokens) {
-        return new ContextRequest(model, window, reserveOutput, reserveFixed, maxTurns, maxHistoryTokens, systemTokens,
-                userTokens, null, null, currentChatbotId, includeOtherAgents);
+        return new ContextRequest(
+                model,
+                window,
+                reserveOutput,
+                reserveFixed,
+                maxTurns,
+                maxHistoryTokens,
+                systemTokens,
+                userTokens,
+                null,
+                null,
+                currentChatbotId,
+                includeOtherAgents);
     }
 
     /**
@@ -111,8 +142,19 @@ public record ContextRequest(
      * @return a copy with both prompt texts set and the prompt sizes cleared
      */
     public ContextRequest withPrompts(String system, String user) {
-        return new ContextRequest(model, window, reserveOutput, reserveFixed, maxTurns, maxHistoryTokens, null, null,
-                system, user, currentChatbotId, includeOtherAgents);
+        return new ContextRequest(
+                model,
+                window,
+                reserveOutput,
+                reserveFixed,
+                maxTurns,
+                maxHistoryTokens,
+                null,
+                null,
+                system,
+                user,
+                currentChatbotId,
+                includeOtherAgents);
     }
 
     /**
@@ -120,8 +162,19 @@ public record ContextRequest(
      * @return a copy with {@code maxHistoryTokens} replaced
      */
     public ContextRequest withMaxHistoryTokens(Integer tokens) {
-        return new ContextRequest(model, window, reserveOutput, reserveFixed, maxTurns, tokens, systemPromptTokens,
-                userPromptTokens, systemPrompt, userPrompt, currentChatbotId, includeOtherAgents);
+        return new ContextRequest(
+                model,
+                window,
+                reserveOutput,
+                reserveFixed,
+                maxTurns,
+                tokens,
+                systemPromptTokens,
+                userPromptTokens,
+                systemPrompt,
+                userPrompt,
+                currentChatbotId,
+                includeOtherAgents);
     }
 
     /**
@@ -130,8 +183,19 @@ public record ContextRequest(
      * @return a copy with both reserves replaced
      */
     public ContextRequest withReserves(Integer output, Integer fixed) {
-        return new ContextRequest(model, window, output, fixed, maxTurns, maxHistoryTokens, systemPromptTokens,
-                userPromptTokens, systemPrompt, userPrompt, currentChatbotId, includeOtherAgents);
+        return new ContextRequest(
+                model,
+                window,
+                output,
+                fixed,
+                maxTurns,
+                maxHistoryTokens,
+                systemPromptTokens,
+                userPromptTokens,
+                systemPrompt,
+                userPrompt,
+                currentChatbotId,
+                includeOtherAgents);
     }
 
     /**
@@ -139,8 +203,19 @@ public record ContextRequest(
      * @return a copy with {@code maxTurns} replaced
      */
     public ContextRequest withMaxTurns(Integer turns) {
-        return new ContextRequest(model, window, reserveOutput, reserveFixed, turns, maxHistoryTokens, systemPromptTokens,
-                userPromptTokens, systemPrompt, userPrompt, currentChatbotId, includeOtherAgents);
+        return new ContextRequest(
+                model,
+                window,
+                reserveOutput,
+                reserveFixed,
+                turns,
+                maxHistoryTokens,
+                systemPromptTokens,
+                userPromptTokens,
+                systemPrompt,
+                userPrompt,
+                currentChatbotId,
+                includeOtherAgents);
     }
 
     /**
@@ -149,7 +224,18 @@ public record ContextRequest(
      * @return a copy with the current agent and the foreign-turn switch replaced
      */
     public ContextRequest withCurrentChatbot(String chatbotId, Boolean includeOthers) {
-        return new ContextRequest(model, window, reserveOutput, reserveFixed, maxTurns, maxHistoryTokens,
-                systemPromptTokens, userPromptTokens, systemPrompt, userPrompt, chatbotId, includeOthers);
+        return new ContextRequest(
+                model,
+                window,
+                reserveOutput,
+                reserveFixed,
+                maxTurns,
+                maxHistoryTokens,
+                systemPromptTokens,
+                userPromptTokens,
+                systemPrompt,
+                userPrompt,
+                chatbotId,
+                includeOthers);
     }
 }

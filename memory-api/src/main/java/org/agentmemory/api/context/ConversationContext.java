@@ -4,7 +4,6 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-
 import org.agentmemory.api.compaction.CompactionCommit;
 import org.agentmemory.api.compaction.HistoryMessage;
 import org.agentmemory.api.compaction.TurnTier;
@@ -53,60 +52,90 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  *                        {@code stage2Needed}, and telemetry; {@code null} for {@link ContextOutcome#UNCOMPACTED}
  *                        (spec §5.4: no commit without a compaction)
  */
-@Schema(description = "A conversation's history compacted and rendered for one round, ready to send to the model,"
-        + " with the commit to send back with the round's turn. Sizes are tokens of the memory's counter.")
+@Schema(
+        description = "A conversation's history compacted and rendered for one round, ready to send to the model,"
+                + " with the commit to send back with the round's turn. Sizes are tokens of the memory's counter.")
 public record ConversationContext(
-        @Schema(description = "The conversation, or null when the key has no conversation yet (the first round of"
-                + " a session).")
+        @Schema(
+                description = "The conversation, or null when the key has no conversation yet (the first round of"
+                        + " a session).")
         Long conversationId,
-        @Schema(description = "The history to send, oldest first: strictly alternating user and assistant, starting"
-                + " with user and ending with assistant, no blank content. Empty for the outcomes nothing_to_render"
-                + " and budget_too_small. Every omission id they mention is readable before the answer is sent.")
+
+        @Schema(
+                description =
+                        "The history to send, oldest first: strictly alternating user and assistant, starting"
+                                + " with user and ending with assistant, no blank content. Empty for the outcomes nothing_to_render"
+                                + " and budget_too_small. Every omission id they mention is readable before the answer is sent.")
         List<HistoryMessage> messages,
+
         @Schema(description = "The tier of each shown turn, oldest first, with its calibrated size.")
         List<TurnTier> tiers,
-        @Schema(description = "Turns considered but not shown, oldest first: beyond maxTurns, dropped by the walk,"
-                + " then removed to fit. Turns with a blank response are never candidates and not listed.")
+
+        @Schema(
+                description = "Turns considered but not shown, oldest first: beyond maxTurns, dropped by the walk,"
+                        + " then removed to fit. Turns with a blank response are never candidates and not listed.")
         List<String> droppedTurnIds,
+
         @Schema(description = "Sum of the shown turns' calibrated sizes, tokens.")
         long historyEstimate,
-        @Schema(description = "The compaction boundary after this round: the newest pruned turn shown, else the"
-                + " stored boundary; null when there is none.")
+
+        @Schema(
+                description = "The compaction boundary after this round: the newest pruned turn shown, else the"
+                        + " stored boundary; null when there is none.")
         String boundaryTurnId,
-        @Schema(description = "Whether Stage 2 (summarization) is needed: the walk overflowed its watermark, the"
-                + " estimate exceeds available, or turns had to be removed or reduced to fit.")
+
+        @Schema(
+                description = "Whether Stage 2 (summarization) is needed: the walk overflowed its watermark, the"
+                        + " estimate exceeds available, or turns had to be removed or reduced to fit.")
         boolean stage2Needed,
+
         @Schema(description = "How the history was fitted; never null.")
         ContextOutcome outcome,
+
         @Schema(description = "true when outcome is reduced: the newest turn is shown reduced.")
         boolean reduced,
+
         @Schema(description = "true when outcome is budget_too_small: there was history to show but nothing fits.")
         boolean budgetTooSmall,
-        @Schema(description = "Why fewer or no messages were returned and what to change, for people; null when"
-                + " everything considered is shown.")
+
+        @Schema(
+                description = "Why fewer or no messages were returned and what to change, for people; null when"
+                        + " everything considered is shown.")
         String note,
-        @Schema(description = "Sum of the tokens of the messages' content; at most historyBudget unless the"
-                + " outcome is uncompacted.")
+
+        @Schema(
+                description = "Sum of the tokens of the messages' content; at most historyBudget unless the"
+                        + " outcome is uncompacted.")
         int tokensUsed,
+
         @Schema(description = "The tokens the history may use (see ContextRequest).")
         int historyBudget,
+
         @Schema(description = "The window the budget was computed from, tokens.")
         int window,
+
         @Schema(description = "max(0, window − reserveOutput − reserveFixed), tokens.")
         int available,
+
         @Schema(description = "The stored calibration (provider tokens per estimated token) the sizes used.")
         double calibration,
+
         @Schema(description = "The counter every size is in, e.g. o200k_base.")
         String tokenizer,
+
         @Schema(description = "tokensUsed ≤ historyBudget; always true unless the outcome is uncompacted.")
         boolean withinBudget,
-        @Schema(description = "Send this back unchanged as compaction with the round's POST /turns; null for the"
-                + " outcome uncompacted (no commit without a compaction).")
-        CompactionCommit commit) implements Serializable {
+
+        @Schema(
+                description = "Send this back unchanged as compaction with the round's POST /turns; null for the"
+                        + " outcome uncompacted (no commit without a compaction).")
+        CompactionCommit commit)
+        implements Serializable {
 
     public ConversationContext {
         messages = messages == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(messages));
         tiers = tiers == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(tiers));
-        droppedTurnIds = droppedTurnIds == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(droppedTurnIds));
+        droppedTurnIds =
+                droppedTurnIds == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(droppedTurnIds));
     }
 }

@@ -1,7 +1,6 @@
 package org.agentmemory.api.context;
 
 import java.io.Serializable;
-
 import org.agentmemory.api.conversation.ConversationKey;
 
 /**
@@ -15,5 +14,4 @@ import org.agentmemory.api.conversation.ConversationKey;
  *                       {@code skillMaxContext} for skills, 0 (no limit given) for brain knowledge
  */
 public record SectionQuery(ContextSection section, ConversationKey key, Long conversationId, String query, int maxItems)
-        implements Serializable {
-}
+        implements Serializable {}

@@ -2,7 +2,6 @@ package org.agentmemory.api.conversation;
 
 import java.io.Serializable;
 import java.util.List;
-
 import org.agentmemory.api.compaction.CompactionCommit;
 
 /**
@@ -18,7 +17,13 @@ import org.agentmemory.api.compaction.CompactionCommit;
  *                        {@code null} to derive them
  * @param commit          the compaction commit of this round (spec §5.4), or {@code null}
  */
-public record AiMessageTurn(String userMessage, AssistantMessage response, String contextUsed, String turnId,
-        String assistantText, String error, List<ToolInvocationRecord> toolInvocations, CompactionCommit commit)
-        implements Serializable {
-}
+public record AiMessageTurn(
+        String userMessage,
+        AssistantMessage response,
+        String contextUsed,
+        String turnId,
+        String assistantText,
+        String error,
+        List<ToolInvocationRecord> toolInvocations,
+        CompactionCommit commit)
+        implements Serializable {}

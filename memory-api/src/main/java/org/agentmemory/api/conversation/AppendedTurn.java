@@ -1,7 +1,6 @@
 package org.agentmemory.api.conversation;
 
 import java.io.Serializable;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -13,12 +12,16 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @Schema(description = "The result of adding a turn.")
 public record AppendedTurn(
-        @Schema(description = "The service's id of the conversation the turn belongs to (created when it did not"
-                + " exist).")
+        @Schema(
+                description = "The service's id of the conversation the turn belongs to (created when it did not"
+                        + " exist).")
         long conversationId,
-        @Schema(description = "The turn as stored: normalized, counted and sequenced; for a repeated turnId, the"
-                + " turn stored before.")
+
+        @Schema(
+                description = "The turn as stored: normalized, counted and sequenced; for a repeated turnId, the"
+                        + " turn stored before.")
         TurnRecord turn,
+
         @Schema(description = "false when a turn with this turnId already existed and nothing was written.")
-        boolean created) implements Serializable {
-}
+        boolean created)
+        implements Serializable {}

@@ -5,7 +5,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -27,31 +26,45 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  *                      the turn metadata under {@code response_time}
  * @param turnId        the turn id the agent assigned to this round, or {@code null}
  */
-@Schema(description = "The final message an agent produced in one round (the Python AIMessage): the service builds"
-        + " the turn from it. model, provider, usage, finishReason and responseTime go into the turn's metadata as"
-        + " model, provider, usage, finish_reason and response_time.")
+@Schema(
+        description = "The final message an agent produced in one round (the Python AIMessage): the service builds"
+                + " the turn from it. model, provider, usage, finishReason and responseTime go into the turn's metadata as"
+                + " model, provider, usage, finish_reason and response_time.")
 public record AssistantMessage(
-        @Schema(description = "The assistant's answer text (the turn's assistantResponse unless assistantText is"
-                + " given); absent or null = \"\".")
+        @Schema(
+                description = "The assistant's answer text (the turn's assistantResponse unless assistantText is"
+                        + " given); absent or null = \"\".")
         String text,
-        @Schema(description = "The tool calls in the order the model made them; each becomes a tool invocation"
-                + " and its name an entry of toolsUsed. Absent or null = none.")
+
+        @Schema(
+                description = "The tool calls in the order the model made them; each becomes a tool invocation"
+                        + " and its name an entry of toolsUsed. Absent or null = none.")
         List<ToolCall> toolCalls,
-        @Schema(description = "The provider's usage object, e.g. {\"input_tokens\": 1234, \"output_tokens\": 56} or"
-                + " OpenAI's prompt_tokens / completion_tokens; input_tokens (or prompt_tokens) calibrates the token"
-                + " estimates when a compaction commit is sent. Absent or null when the provider reported none.")
+
+        @Schema(
+                description =
+                        "The provider's usage object, e.g. {\"input_tokens\": 1234, \"output_tokens\": 56} or"
+                                + " OpenAI's prompt_tokens / completion_tokens; input_tokens (or prompt_tokens) calibrates the token"
+                                + " estimates when a compaction commit is sent. Absent or null when the provider reported none.")
         Map<String, Object> usage,
+
         @Schema(description = "The model name, e.g. claude-sonnet-4-5, or null.")
         String model,
+
         @Schema(description = "The provider name, e.g. anthropic, or null.")
         String provider,
+
         @Schema(description = "The provider's finish reason, e.g. stop, or null.")
         String finishReason,
+
         @Schema(description = "The round's response time in seconds (fractional), or null; stored as given.")
         Double responseTime,
-        @Schema(description = "The turn id the agent assigned to the round, used when the request has no turnId;"
-                + " absent, null or \"\" = a generated UUID.")
-        String turnId) implements Serializable {
+
+        @Schema(
+                description = "The turn id the agent assigned to the round, used when the request has no turnId;"
+                        + " absent, null or \"\" = a generated UUID.")
+        String turnId)
+        implements Serializable {
 
     /**
      * Copies the collections; {@code null} tool calls become an empty list.

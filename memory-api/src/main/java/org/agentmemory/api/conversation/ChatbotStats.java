@@ -1,7 +1,6 @@
 package org.agentmemory.api.conversation;
 
 import java.io.Serializable;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -15,10 +14,17 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @Schema(description = "Usage statistics of one agent within the tenant.")
 public record ChatbotStats(
-        @Schema(description = "The agent, or null for the default agent.") String chatbotId,
-        @Schema(description = "Number of its conversations.") long totalConversations,
-        @Schema(description = "Number of turns across them.") long totalTurns,
+        @Schema(description = "The agent, or null for the default agent.")
+        String chatbotId,
+
+        @Schema(description = "Number of its conversations.")
+        long totalConversations,
+
+        @Schema(description = "Number of turns across them.")
+        long totalTurns,
+
         @Schema(description = "Number of distinct users.") long uniqueUsers,
+
         @Schema(description = "totalTurns / totalConversations; 0 when there is no conversation.")
-        double avgTurnsPerConversation) implements Serializable {
-}
+        double avgTurnsPerConversation)
+        implements Serializable {}

@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -26,21 +25,31 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public record ConversationHistory(
         @Schema(description = "The service's id of the conversation, used in /conversations/{id} paths.")
         long conversationId,
+
         @Schema(description = "The (tenant, chatbot, user, session) key.")
         ConversationKey key,
+
         @Schema(description = "Creation time, ISO-8601 UTC, microseconds.")
         Instant createdAt,
-        @Schema(description = "Last change (turn added, metadata changed, history cleared), ISO-8601 UTC,"
-                + " microseconds.")
+
+        @Schema(
+                description =
+                        "Last change (turn added, metadata changed, history cleared), ISO-8601 UTC," + " microseconds.")
         Instant updatedAt,
-        @Schema(description = "The conversation's shared metadata object; the key compaction holds the token"
-                + " calibration state. Never null.")
+
+        @Schema(
+                description = "The conversation's shared metadata object; the key compaction holds the token"
+                        + " calibration state. Never null.")
         Map<String, Object> metadata,
-        @Schema(description = "Optimistic-locking version; it changes on every write to the conversation. Sent as"
-                + " the ETag; send it back in If-Match to replace the metadata conditionally.")
+
+        @Schema(
+                description = "Optimistic-locking version; it changes on every write to the conversation. Sent as"
+                        + " the ETag; send it back in If-Match to replace the metadata conditionally.")
         long version,
+
         @Schema(description = "The turns, ordered by sequence; never null.")
-        List<TurnRecord> turns) implements Serializable {
+        List<TurnRecord> turns)
+        implements Serializable {
 
     public ConversationHistory {
         metadata = metadata == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(metadata));

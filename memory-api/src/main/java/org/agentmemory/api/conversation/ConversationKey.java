@@ -2,7 +2,6 @@ package org.agentmemory.api.conversation;
 
 import java.io.Serializable;
 import java.util.Objects;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -17,18 +16,19 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param userId    the end user; never {@code null}
  * @param sessionId the session; never {@code null}
  */
-@Schema(description = "Identifies one conversation: (tenant, chatbot, user, session). Ids are stored and returned"
-        + " exactly as given: 1 to 128 code points, not blank, no control characters or unpaired surrogates; a/b"
-        + " and a%2Fb are different ids.")
+@Schema(
+        description = "Identifies one conversation: (tenant, chatbot, user, session). Ids are stored and returned"
+                + " exactly as given: 1 to 128 code points, not blank, no control characters or unpaired surrogates; a/b"
+                + " and a%2Fb are different ids.")
 public record ConversationKey(
         @Schema(description = "The tenant; \"default\" for every call until authentication exists.")
         String tenantId,
+
         @Schema(description = "The agent that owns the conversation, or null for the default agent.")
         String chatbotId,
-        @Schema(description = "The end user; never null.")
-        String userId,
-        @Schema(description = "The session; never null.")
-        String sessionId)
+
+        @Schema(description = "The end user; never null.") String userId,
+        @Schema(description = "The session; never null.") String sessionId)
         implements Serializable {
 
     /** The tenant every call uses until authentication exists. */

@@ -8,5 +8,4 @@ import jakarta.ejb.Local;
  * Operations: {@link ConversationMemoryOperations}.
  */
 @Local
-public interface ConversationMemory extends ConversationMemoryOperations {
-}
+public interface ConversationMemory extends ConversationMemoryOperations {}

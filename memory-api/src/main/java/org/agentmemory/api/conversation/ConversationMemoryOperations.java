@@ -2,7 +2,6 @@ package org.agentmemory.api.conversation;
 
 import java.util.List;
 import java.util.Map;
-
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.VersionConflictException;
@@ -91,7 +90,8 @@ public interface ConversationMemoryOperations {
      *                               sequence (never written, or cleared: sequences are not reused)
      * @throws InvalidInputException when {@code sequence} is below 1
      */
-    TurnRecord getTurn(String tenantId, long conversationId, long sequence) throws NotFoundException, InvalidInputException;
+    TurnRecord getTurn(String tenantId, long conversationId, long sequence)
+            throws NotFoundException, InvalidInputException;
 
     /**
      * Reads a history's metadata and its version.
@@ -115,8 +115,9 @@ public interface ConversationMemoryOperations {
      * @throws VersionConflictException when {@code expectedVersion} is not the stored version
      * @throws InvalidInputException    when {@code metadata} is {@code null} or holds invalid text
      */
-    ConversationMetadata updateMetadata(String tenantId, long conversationId, Map<String, Object> metadata,
-            long expectedVersion) throws NotFoundException, VersionConflictException, InvalidInputException;
+    ConversationMetadata updateMetadata(
+            String tenantId, long conversationId, Map<String, Object> metadata, long expectedVersion)
+            throws NotFoundException, VersionConflictException, InvalidInputException;
 
     /**
      * Adds one turn: validates, normalizes (spec §2), counts tokens (spec §3), stores it with the next
@@ -174,8 +175,8 @@ public interface ConversationMemoryOperations {
      * @return the state after the sample, or {@code null} when there is no such history
      * @throws InvalidInputException when an id breaks a rule
      */
-    CompactionState reportUsage(ConversationKey key, long promptEstimate,
-            long providerPromptTokens) throws InvalidInputException;
+    CompactionState reportUsage(ConversationKey key, long promptEstimate, long providerPromptTokens)
+            throws InvalidInputException;
 
     /**
      * Merges a JSON merge patch (RFC 7396: objects merge recursively, {@code null} removes a key) into a
@@ -232,7 +233,8 @@ public interface ConversationMemoryOperations {
      * @return counts and per-line errors
      * @throws InvalidInputException when there are too many lines
      */
-    ImportReport importTurns(String tenantId, List<ImportLine> lines, boolean deferIndexing) throws InvalidInputException;
+    ImportReport importTurns(String tenantId, List<ImportLine> lines, boolean deferIndexing)
+            throws InvalidInputException;
 
     /**
      * Waits, at most {@value #DEFERRED_INDEXING_WAIT_MS} ms, until every index write deferred by
@@ -301,8 +303,8 @@ public interface ConversationMemoryOperations {
      * @return one page
      * @throws InvalidInputException when the limit is out of range or the cursor is not one of ours
      */
-    Page<ConversationSummary> listSessionsByChatbot(String tenantId, String chatbotId, String userId, int limit,
-            String cursor) throws InvalidInputException;
+    Page<ConversationSummary> listSessionsByChatbot(
+            String tenantId, String chatbotId, String userId, int limit, String cursor) throws InvalidInputException;
 
     /**
      * Statistics of one agent (spec §11 {@code get_chatbot_stats}).

@@ -9,5 +9,4 @@ import jakarta.ejb.Remote;
  * Operations: {@link ConversationMemoryOperations}.
  */
 @Remote
-public interface ConversationMemoryRemote extends ConversationMemoryOperations {
-}
+public interface ConversationMemoryRemote extends ConversationMemoryOperations {}

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -19,12 +18,17 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(description = "A conversation's shared metadata object and the version it was read at.")
 public record ConversationMetadata(
         @Schema(description = "The conversation.") long conversationId,
-        @Schema(description = "The metadata, a JSON object; never null. The key compaction holds the token"
-                + " calibration state.")
+
+        @Schema(
+                description = "The metadata, a JSON object; never null. The key compaction holds the token"
+                        + " calibration state.")
         Map<String, Object> metadata,
+
         @Schema(description = "The optimistic-locking version, also sent as the ETag; send it back in If-Match.")
         long version,
-        @Schema(description = "Last change to the conversation, ISO-8601 UTC, microseconds.") Instant updatedAt)
+
+        @Schema(description = "Last change to the conversation, ISO-8601 UTC, microseconds.")
+        Instant updatedAt)
         implements Serializable {
 
     public ConversationMetadata {

@@ -2,7 +2,6 @@ package org.agentmemory.api.conversation;
 
 import java.io.Serializable;
 import java.time.Instant;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -16,9 +15,14 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @Schema(description = "One conversation in a listing, without its turns.")
 public record ConversationSummary(
-        @Schema(description = "The service's id of the conversation.") long conversationId,
+        @Schema(description = "The service's id of the conversation.")
+        long conversationId,
+
         @Schema(description = "Its key.") ConversationKey key,
-        @Schema(description = "Creation time, ISO-8601 UTC.") Instant createdAt,
+
+        @Schema(description = "Creation time, ISO-8601 UTC.")
+        Instant createdAt,
+
         @Schema(description = "Last change, ISO-8601 UTC.") Instant updatedAt,
-        @Schema(description = "Number of stored turns.") long turnCount) implements Serializable {
-}
+        @Schema(description = "Number of stored turns.") long turnCount)
+        implements Serializable {}

@@ -9,5 +9,4 @@ import java.io.Serializable;
  * @param key        the conversation key; the tenant is always the caller's
  * @param turn       the turn
  */
-public record ImportLine(long lineNumber, ConversationKey key, TurnRecord turn) implements Serializable {
-}
+public record ImportLine(long lineNumber, ConversationKey key, TurnRecord turn) implements Serializable {}

@@ -2,7 +2,6 @@ package org.agentmemory.api.conversation;
 
 import java.io.Serializable;
 import java.util.List;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -18,11 +17,16 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public record ImportReport(
         @Schema(description = "Non-blank lines read.") long linesRead,
         @Schema(description = "Turns written.") long turnsImported,
+
         @Schema(description = "Lines whose turn id already existed in its conversation (nothing written).")
         long duplicates,
-        @Schema(description = "Conversations that did not exist before.") long conversationsCreated,
+
+        @Schema(description = "Conversations that did not exist before.")
+        long conversationsCreated,
+
         @Schema(description = "One entry per rejected line, in line order; never null.")
-        List<LineError> errors) implements Serializable {
+        List<LineError> errors)
+        implements Serializable {
 
     public ImportReport {
         errors = errors == null ? List.of() : List.copyOf(errors);
@@ -38,9 +42,13 @@ public record ImportReport(
     @Schema(description = "Why one line of an import was rejected.")
     public record LineError(
             @Schema(description = "1-based line number.") long line,
-            @Schema(description = "The offending field path, or null when the line as a whole is wrong (too long,"
-                    + " not valid UTF-8, not valid JSON, or it could not be stored).")
+
+            @Schema(
+                    description = "The offending field path, or null when the line as a whole is wrong (too long,"
+                            + " not valid UTF-8, not valid JSON, or it could not be stored).")
             String field,
-            @Schema(description = "What is wrong and how to fix it.") String message) implements Serializable {
-    }
+
+            @Schema(description = "What is wrong and how to fix it.")
+            String message)
+            implements Serializable {}
 }

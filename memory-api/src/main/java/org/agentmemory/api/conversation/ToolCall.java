@@ -5,7 +5,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -27,22 +26,30 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param executionTime wall time of the call in SECONDS (fractional), or {@code null} when unknown; stored as
  *                      whole milliseconds, truncated
  */
-@Schema(description = "One tool call the model made during a round, as the agent framework reports it; it becomes a"
-        + " tool invocation of the turn.")
+@Schema(
+        description = "One tool call the model made during a round, as the agent framework reports it; it becomes a"
+                + " tool invocation of the turn.")
 public record ToolCall(
         @Schema(description = "The tool's name; required (the invocation's toolName).")
         String name,
+
         @Schema(description = "The call's arguments as a JSON object (the invocation's input); absent or null = {}.")
         Map<String, Object> arguments,
-        @Schema(description = "The raw result: a string is stored as the invocation's output as it is, an object or"
-                + " array as compact key-sorted JSON, any other value as its text; null = no output. An object's"
-                + " _tee.key becomes the invocation's wmKey.")
+
+        @Schema(
+                description = "The raw result: a string is stored as the invocation's output as it is, an object or"
+                        + " array as compact key-sorted JSON, any other value as its text; null = no output. An object's"
+                        + " _tee.key becomes the invocation's wmKey.")
         Object result,
-        @Schema(description = "The error text when the call failed, else null; a non-empty error makes the"
-                + " invocation's status error.")
+
+        @Schema(
+                description = "The error text when the call failed, else null; a non-empty error makes the"
+                        + " invocation's status error.")
         String error,
-        @Schema(description = "Wall time of the call in seconds (fractional), or null when unknown; stored as whole"
-                + " milliseconds (elapsedMs), truncated.")
+
+        @Schema(
+                description = "Wall time of the call in seconds (fractional), or null when unknown; stored as whole"
+                        + " milliseconds (elapsedMs), truncated.")
         Double executionTime)
         implements Serializable {
 

@@ -4,7 +4,6 @@ import java.io.Serializable;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -29,31 +28,44 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public record ToolInvocationRecord(
         @Schema(description = "The tool's name: required, 1 to 255 code points, not blank, no control characters.")
         String toolName,
-        @Schema(description = "The call's arguments as a JSON object, stored canonically (keys sorted at every"
-                + " depth); at most 1,048,576 code points of keys and values. Absent or null on input = {}; never"
-                + " null in responses.")
+
+        @Schema(
+                description = "The call's arguments as a JSON object, stored canonically (keys sorted at every"
+                        + " depth); at most 1,048,576 code points of keys and values. Absent or null on input = {}; never"
+                        + " null in responses.")
         Map<String, Object> input,
-        @Schema(description = "The tool's output text, at most 1,048,576 code points, or null when it produced"
-                + " none. An output of more than memory.offload.threshold-tokens tokens (default 2,000) is offloaded"
-                + " on write: the stored output is then a preview of 200 code points plus \" …(+N chars)\", and"
-                + " omitted.output names the full content.")
+
+        @Schema(
+                description = "The tool's output text, at most 1,048,576 code points, or null when it produced"
+                        + " none. An output of more than memory.offload.threshold-tokens tokens (default 2,000) is offloaded"
+                        + " on write: the stored output is then a preview of 200 code points plus \" …(+N chars)\", and"
+                        + " omitted.output names the full content.")
         String output,
+
         @Schema(description = "completed or error; absent or null on input = completed.")
         InvocationStatus status,
+
         @Schema(description = "The error text (tracebacks condensed), at most 262,144 code points, or null.")
         String error,
+
         @Schema(description = "Wall time of the call, milliseconds, 0 or more; null when unknown.")
         Long elapsedMs,
-        @Schema(description = "Length of the original output in code points, recorded when the output was"
-                + " offloaded; null otherwise.")
+
+        @Schema(
+                description = "Length of the original output in code points, recorded when the output was"
+                        + " offloaded; null otherwise.")
         Integer outputChars,
-        @Schema(description = "Field name → omission content id (om_ and 16 hex digits) of offloaded fields; only"
-                + " the key output is used. GET /conversations/{id}/omissions/{contentId} reads the content. An"
-                + " output whose omitted.output is already set is not offloaded again. Absent or null = {}; never"
-                + " null in responses.")
+
+        @Schema(
+                description = "Field name → omission content id (om_ and 16 hex digits) of offloaded fields; only"
+                        + " the key output is used. GET /conversations/{id}/omissions/{contentId} reads the content. An"
+                        + " output whose omitted.output is already set is not offloaded again. Absent or null = {}; never"
+                        + " null in responses.")
         Map<String, String> omitted,
+
         @Schema(description = "The working-memory tee key, at most 255 code points, no control characters, or null.")
-        String wmKey) implements Serializable {
+        String wmKey)
+        implements Serializable {
 
     public ToolInvocationRecord {
         input = input == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(input));
@@ -70,24 +82,28 @@ public record ToolInvocationRecord(
      * @return the invocation
      */
     public static ToolInvocationRecord of(String toolName, Map<String, Object> input, String output) {
-        return new ToolInvocationRecord(toolName, input, output, InvocationStatus.COMPLETED, null, null, null, null, null);
+        return new ToolInvocationRecord(
+                toolName, input, output, InvocationStatus.COMPLETED, null, null, null, null, null);
     }
 
     /** @return a copy with {@code output} replaced */
     public ToolInvocationRecord withOutput(String newOutput) {
-        return new ToolInvocationRecord(toolName, input, newOutput, status, error, elapsedMs, outputChars, omitted, wmKey);
+        return new ToolInvocationRecord(
+                toolName, input, newOutput, status, error, elapsedMs, outputChars, omitted, wmKey);
     }
 
     /** @return a copy whose output was offloaded: preview, original length and content id recorded */
     public ToolInvocationRecord withOffloadedOutput(String preview, int originalChars, String contentId) {
         Map<String, String> newOmitted = new LinkedHashMap<>(omitted);
         newOmitted.put("output", contentId);
-        return new ToolInvocationRecord(toolName, input, preview, status, error, elapsedMs, originalChars, newOmitted, wmKey);
+        return new ToolInvocationRecord(
+                toolName, input, preview, status, error, elapsedMs, originalChars, newOmitted, wmKey);
     }
 
     /** @return a copy with input, output and error replaced (used by normalization) */
     public ToolInvocationRecord withContent(Map<String, Object> newInput, String newOutput, String newError) {
-        return new ToolInvocationRecord(toolName, newInput, newOutput, status, newError, elapsedMs, outputChars, omitted, wmKey);
+        return new ToolInvocationRecord(
+                toolName, newInput, newOutput, status, newError, elapsedMs, outputChars, omitted, wmKey);
     }
 
     /** @return {@code true} when the status is ERROR or the error text is non-empty (spec §8.1) */

@@ -2,7 +2,6 @@ package org.agentmemory.api.conversation;
 
 import java.io.Serializable;
 import java.util.List;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -19,12 +18,17 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public record TurnPage(
         @Schema(description = "The conversation.") long conversationId,
         @Schema(description = "Its key.") ConversationKey key,
+
         @Schema(description = "Turns with a sequence greater than after, at most limit; never null.")
         List<TurnRecord> turns,
-        @Schema(description = "Sequence of the last turn returned, or after when none was; pass it back as after"
-                + " for the next slice.")
+
+        @Schema(
+                description = "Sequence of the last turn returned, or after when none was; pass it back as after"
+                        + " for the next slice.")
         long lastSequence,
-        @Schema(description = "Whether more turns follow.") boolean hasMore) implements Serializable {
+
+        @Schema(description = "Whether more turns follow.") boolean hasMore)
+        implements Serializable {
 
     public TurnPage {
         turns = turns == null ? List.of() : List.copyOf(turns);

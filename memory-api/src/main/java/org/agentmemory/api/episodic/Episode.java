@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -47,51 +46,72 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public record Episode(
         @Schema(description = "UUID of the episode; never null.")
         String episodeId,
+
         @Schema(description = "Tenant, agent and the optional user, session, room and crew; never null.")
         MemoryNamespace namespace,
+
         @Schema(description = "When it was recorded, ISO-8601 UTC; never null.")
         Instant createdAt,
+
         @Schema(description = "When it last changed, ISO-8601 UTC; never null.")
         Instant updatedAt,
-        @Schema(description = "When it expires, ISO-8601 UTC (createdAt + ttlDays, by default"
-                + " memory.episodic.default-ttl-days = 90), or null for never. Expired episodes are never recalled"
-                + " and are deleted every 15 minutes.")
+
+        @Schema(
+                description = "When it expires, ISO-8601 UTC (createdAt + ttlDays, by default"
+                        + " memory.episodic.default-ttl-days = 90), or null for never. Expired episodes are never recalled"
+                        + " and are deleted every 15 minutes.")
         Instant expiresAt,
+
         @Schema(description = "What the agent faced; never null.")
         String situation,
+
         @Schema(description = "What the agent did; never null.")
         String actionTaken,
-        @Schema(description = "How it ended; never null.")
-        EpisodeOutcome outcome,
+
+        @Schema(description = "How it ended; never null.") EpisodeOutcome outcome,
+
         @Schema(description = "Free text about the result, or null.")
         String outcomeDetails,
+
         @Schema(description = "A short error class such as timeout, or null.")
         String errorType,
-        @Schema(description = "The error text, or null.")
-        String errorMessage,
-        @Schema(description = "One or two sentences of reflection (by the reflection model, else the heuristic),"
-                + " or null.")
+
+        @Schema(description = "The error text, or null.") String errorMessage,
+
+        @Schema(
+                description = "One or two sentences of reflection (by the reflection model, else the heuristic),"
+                        + " or null.")
         String reflection,
-        @Schema(description = "The lesson, or null.")
-        String lessonLearned,
+
+        @Schema(description = "The lesson, or null.") String lessonLearned,
+
         @Schema(description = "What to do next time, or null.")
         String suggestedAction,
-        @Schema(description = "Where lessonLearned came from, or null when unknown (imported episodes) or when there"
-                + " is no lesson.")
+
+        @Schema(
+                description = "Where lessonLearned came from, or null when unknown (imported episodes) or when there"
+                        + " is no lesson.")
         LessonSource lessonSource,
+
         @Schema(description = "The kind of episode; tool_execution when none was given.")
         EpisodeCategory category,
-        @Schema(description = "Importance, 1 to 10.")
-        int importance,
+
+        @Schema(description = "Importance, 1 to 10.") int importance,
+
         @Schema(description = "Whether it is a failure episode: outcome failure or timeout.")
         boolean isFailure,
+
         @Schema(description = "Tool names; never null (empty when none).")
         List<String> relatedTools,
+
         @Schema(description = "Entity names; never null (empty when none).")
         List<String> relatedEntities,
-        @Schema(description = "Free JSON object; never null. The key consolidated_into names the brain page the"
-                + " episode was distilled into (POST /episodes/consolidated).")
-        Map<String, Object> metadata) implements Serializable {
+
+        @Schema(
+                description = "Free JSON object; never null. The key consolidated_into names the brain page the"
+                        + " episode was distilled into (POST /episodes/consolidated).")
+        Map<String, Object> metadata)
+        implements Serializable {
 
     /** Lowest importance. */
     public static final int MIN_IMPORTANCE = 1;
@@ -123,8 +143,8 @@ public record Episode(
             category = EpisodeCategory.TOOL_EXECUTION;
         }
         if (importance < MIN_IMPORTANCE || importance > MAX_IMPORTANCE) {
-            throw new IllegalArgumentException("importance is " + importance + "; it must be between "
-                    + MIN_IMPORTANCE + " and " + MAX_IMPORTANCE + " (episode " + episodeId + ")");
+            throw new IllegalArgumentException("importance is " + importance + "; it must be between " + MIN_IMPORTANCE
+                    + " and " + MAX_IMPORTANCE + " (episode " + episodeId + ")");
         }
         relatedTools = relatedTools == null ? List.of() : List.copyOf(relatedTools);
         relatedEntities = relatedEntities == null ? List.of() : List.copyOf(relatedEntities);
@@ -158,9 +178,11 @@ public record Episode(
      *
      * @return whether the lesson counts
      */
-    @Schema(description = "Whether the episode carries a lesson worth consolidating: lessonLearned is not blank and"
-            + " came from a model or a caller, or from the heuristic on an outcome other than success (with an"
-            + " unknown source: unless it is the heuristic's generic success lesson). Derived from the other fields.")
+    @Schema(
+            description =
+                    "Whether the episode carries a lesson worth consolidating: lessonLearned is not blank and"
+                            + " came from a model or a caller, or from the heuristic on an outcome other than success (with an"
+                            + " unknown source: unless it is the heuristic's generic success lesson). Derived from the other fields.")
     public boolean isLessonBearing() {
         if (lessonLearned == null || lessonLearned.isBlank()) {
             return false;
@@ -195,9 +217,28 @@ public record Episode(
      * @return a copy with the importance replaced
      */
     public Episode withImportance(int newImportance) {
-        return new Episode(episodeId, namespace, createdAt, updatedAt, expiresAt, situation, actionTaken, outcome,
-                outcomeDetails, errorType, errorMessage, reflection, lessonLearned, suggestedAction, lessonSource,
-                category, newImportance, isFailure, relatedTools, relatedEntities, metadata);
+        return new Episode(
+                episodeId,
+                namespace,
+                createdAt,
+                updatedAt,
+                expiresAt,
+                situation,
+                actionTaken,
+                outcome,
+                outcomeDetails,
+                errorType,
+                errorMessage,
+                reflection,
+                lessonLearned,
+                suggestedAction,
+                lessonSource,
+                category,
+                newImportance,
+                isFailure,
+                relatedTools,
+                relatedEntities,
+                metadata);
     }
 
     /**
@@ -205,8 +246,27 @@ public record Episode(
      * @return a copy with the metadata replaced
      */
     public Episode withMetadata(Map<String, Object> newMetadata) {
-        return new Episode(episodeId, namespace, createdAt, updatedAt, expiresAt, situation, actionTaken, outcome,
-                outcomeDetails, errorType, errorMessage, reflection, lessonLearned, suggestedAction, lessonSource,
-                category, importance, isFailure, relatedTools, relatedEntities, newMetadata);
+        return new Episode(
+                episodeId,
+                namespace,
+                createdAt,
+                updatedAt,
+                expiresAt,
+                situation,
+                actionTaken,
+                outcome,
+                outcomeDetails,
+                errorType,
+                errorMessage,
+                reflection,
+                lessonLearned,
+                suggestedAction,
+                lessonSource,
+                category,
+                importance,
+                isFailure,
+                relatedTools,
+                relatedEntities,
+                newMetadata);
     }
 }

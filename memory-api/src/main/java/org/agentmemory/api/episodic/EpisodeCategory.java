@@ -1,16 +1,16 @@
 package org.agentmemory.api.episodic;
 
 import java.util.Locale;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * What kind of situation an episode records (spec §10.1). JSON and storage form: the lower-case
  * {@link #value()}, e.g. {@code tool_execution}.
  */
-@Schema(description = "What kind of situation an episode records: tool_execution (the default), query_resolution,"
-        + " error_recovery, user_preference (read back by GET /episodes/preferences), workflow_pattern (crew runs),"
-        + " decision (also explicit lessons) or handoff. Lower case in JSON; accepted in any case on input.")
+@Schema(
+        description = "What kind of situation an episode records: tool_execution (the default), query_resolution,"
+                + " error_recovery, user_preference (read back by GET /episodes/preferences), workflow_pattern (crew runs),"
+                + " decision (also explicit lessons) or handoff. Lower case in JSON; accepted in any case on input.")
 public enum EpisodeCategory {
     /** A tool call and its result; the default category. */
     TOOL_EXECUTION,

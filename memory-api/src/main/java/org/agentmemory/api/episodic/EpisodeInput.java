@@ -47,7 +47,8 @@ public record EpisodeInput(
         Integer ttlDays,
         Map<String, Object> metadata,
         boolean generateReflection,
-        String lessonLearned) implements Serializable {
+        String lessonLearned)
+        implements Serializable {
 
     /**
      * Checks the rules above, applies defaults and copies collections.
@@ -59,26 +60,28 @@ public record EpisodeInput(
             throw new IllegalArgumentException("namespace is missing; an episode needs at least a tenant and an agent");
         }
         if (situation == null || situation.isBlank()) {
-            throw new IllegalArgumentException("situation is " + (situation == null ? "missing" : "blank")
-                    + "; describe what the agent faced");
+            throw new IllegalArgumentException(
+                    "situation is " + (situation == null ? "missing" : "blank") + "; describe what the agent faced");
         }
         if (actionTaken == null || actionTaken.isBlank()) {
-            throw new IllegalArgumentException("actionTaken is " + (actionTaken == null ? "missing" : "blank")
-                    + "; describe what the agent did");
+            throw new IllegalArgumentException(
+                    "actionTaken is " + (actionTaken == null ? "missing" : "blank") + "; describe what the agent did");
         }
         if (outcome == null) {
-            throw new IllegalArgumentException("outcome is missing; valid values are success, failure, partial and timeout");
+            throw new IllegalArgumentException(
+                    "outcome is missing; valid values are success, failure, partial and timeout");
         }
         if (category == null) {
             category = EpisodeCategory.TOOL_EXECUTION;
         }
         if (importance != null && (importance < Episode.MIN_IMPORTANCE || importance > Episode.MAX_IMPORTANCE)) {
-            throw new IllegalArgumentException("importance is " + importance + "; it must be between "
-                    + Episode.MIN_IMPORTANCE + " and " + Episode.MAX_IMPORTANCE + ", or absent for the automatic value");
+            throw new IllegalArgumentException(
+                    "importance is " + importance + "; it must be between " + Episode.MIN_IMPORTANCE + " and "
+                            + Episode.MAX_IMPORTANCE + ", or absent for the automatic value");
         }
         if (ttlDays != null && ttlDays < 0) {
-            throw new IllegalArgumentException("ttlDays is " + ttlDays
-                    + "; it must be 0 (never expires) or more days, or absent for the default");
+            throw new IllegalArgumentException(
+                    "ttlDays is " + ttlDays + "; it must be 0 (never expires) or more days, or absent for the default");
         }
         relatedTools = relatedTools == null ? List.of() : List.copyOf(relatedTools);
         relatedEntities = relatedEntities == null ? List.of() : List.copyOf(relatedEntities);
@@ -95,17 +98,25 @@ public record EpisodeInput(
      * @param outcome     how it ended
      * @return the builder
      */
-    public static Builder builder(MemoryNamespace namespace, String situation, String actionTaken,
-            EpisodeOutcome outcome) {
+    public static Builder builder(
+            MemoryNamespace namespace, String situation, String actionTaken, EpisodeOutcome outcome) {
         return new Builder(namespace, situation, actionTaken, outcome);
     }
 
     /** @return a builder holding this input's values, to derive a changed copy */
     public Builder toBuilder() {
-        return new Builder(namespace, situation, actionTaken, outcome).outcomeDetails(outcomeDetails)
-                .errorType(errorType).errorMessage(errorMessage).category(category).importance(importance)
-                .relatedTools(relatedTools).relatedEntities(relatedEntities).ttlDays(ttlDays).metadata(metadata)
-                .generateReflection(generateReflection).lessonLearned(lessonLearned);
+        return new Builder(namespace, situation, actionTaken, outcome)
+                .outcomeDetails(outcomeDetails)
+                .errorType(errorType)
+                .errorMessage(errorMessage)
+                .category(category)
+                .importance(importance)
+                .relatedTools(relatedTools)
+                .relatedEntities(relatedEntities)
+                .ttlDays(ttlDays)
+                .metadata(metadata)
+                .generateReflection(generateReflection)
+                .lessonLearned(lessonLearned);
     }
 
     /** Fluent construction of an {@link EpisodeInput}; {@link #build()} applies the record's checks. */
@@ -237,9 +248,22 @@ public record EpisodeInput(
          * @throws IllegalArgumentException when a value breaks a rule of {@link EpisodeInput}
          */
         public EpisodeInput build() {
-            return new EpisodeInput(namespace, situation, actionTaken, outcome, outcomeDetails, errorType,
-                    errorMessage, category, importance, relatedTools, relatedEntities, ttlDays, metadata,
-                    generateReflection, lessonLearned);
+            return new EpisodeInput(
+                    namespace,
+                    situation,
+                    actionTaken,
+                    outcome,
+                    outcomeDetails,
+                    errorType,
+                    errorMessage,
+                    category,
+                    importance,
+                    relatedTools,
+                    relatedEntities,
+                    ttlDays,
+                    metadata,
+                    generateReflection,
+                    lessonLearned);
         }
     }
 }

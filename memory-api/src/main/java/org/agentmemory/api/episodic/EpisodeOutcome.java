@@ -1,15 +1,15 @@
 package org.agentmemory.api.episodic;
 
 import java.util.Locale;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * How an episode ended (spec §10.1). JSON and storage form: the lower-case {@link #value()}
  * ({@code success}, {@code failure}, {@code partial}, {@code timeout}).
  */
-@Schema(description = "How an episode ended: success, failure, partial or timeout; failure and timeout make a"
-        + " failure episode. Lower case in JSON; accepted in any case on input.")
+@Schema(
+        description = "How an episode ended: success, failure, partial or timeout; failure and timeout make a"
+                + " failure episode. Lower case in JSON; accepted in any case on input.")
 public enum EpisodeOutcome {
     /** The action achieved what was asked. */
     SUCCESS,
@@ -49,7 +49,7 @@ public enum EpisodeOutcome {
                 }
             }
         }
-        throw new IllegalArgumentException("Unknown episode outcome '" + value
-                + "'; valid values are success, failure, partial and timeout");
+        throw new IllegalArgumentException(
+                "Unknown episode outcome '" + value + "'; valid values are success, failure, partial and timeout");
     }
 }

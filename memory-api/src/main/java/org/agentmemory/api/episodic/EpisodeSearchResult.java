@@ -2,7 +2,6 @@ package org.agentmemory.api.episodic;
 
 import java.io.Serializable;
 import java.util.Objects;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -17,10 +16,14 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(description = "One recalled episode and how well it matched.")
 public record EpisodeSearchResult(
         @Schema(description = "The episode; never null.") Episode episode,
-        @Schema(description = "Match score, higher is better. vector mode: the cosine similarity (at least"
-                + " scoreThreshold); full_text mode: the BM25 relevance; hybrid mode: the fused score, not a"
-                + " similarity (with the default reciprocal rank fusion, memory.recall.rrf-k = 10, at most 2/11).")
-        double score) implements Serializable {
+
+        @Schema(
+                description =
+                        "Match score, higher is better. vector mode: the cosine similarity (at least"
+                                + " scoreThreshold); full_text mode: the BM25 relevance; hybrid mode: the fused score, not a"
+                                + " similarity (with the default reciprocal rank fusion, memory.recall.rrf-k = 10, at most 2/11).")
+        double score)
+        implements Serializable {
 
     /**
      * @throws NullPointerException when {@code episode} is {@code null}

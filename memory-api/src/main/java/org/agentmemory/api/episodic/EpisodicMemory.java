@@ -7,5 +7,4 @@ import jakarta.ejb.Local;
  * Operations: {@link EpisodicMemoryOperations}.
  */
 @Local
-public interface EpisodicMemory extends EpisodicMemoryOperations {
-}
+public interface EpisodicMemory extends EpisodicMemoryOperations {}

@@ -2,7 +2,6 @@ package org.agentmemory.api.episodic;
 
 import java.util.List;
 import java.util.Map;
-
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 
@@ -58,8 +57,13 @@ public interface EpisodicMemoryOperations {
      * @return the stored episode
      * @throws InvalidInputException when an argument breaks a rule
      */
-    Episode recordToolEpisode(MemoryNamespace namespace, String toolName, Map<String, Object> toolArgs,
-            Map<String, Object> toolResult, String userQuery) throws InvalidInputException;
+    Episode recordToolEpisode(
+            MemoryNamespace namespace,
+            String toolName,
+            Map<String, Object> toolArgs,
+            Map<String, Object> toolResult,
+            String userQuery)
+            throws InvalidInputException;
 
     /**
      * Records a crew run (spec §10.3 {@code record_crew_episode}): one crew episode and, when {@code perAgent},
@@ -72,8 +76,9 @@ public interface EpisodicMemoryOperations {
      * @return the stored episodes, crew first
      * @throws InvalidInputException when an argument breaks a rule
      */
-    List<Episode> recordCrewEpisode(MemoryNamespace namespace, Map<String, Object> crewResult, String description,
-            boolean perAgent) throws InvalidInputException;
+    List<Episode> recordCrewEpisode(
+            MemoryNamespace namespace, Map<String, Object> crewResult, String description, boolean perAgent)
+            throws InvalidInputException;
 
     /**
      * Records an explicit lesson (spec §10.9 {@code record_lesson}, with §13 #2 fixed: the lesson is stored and
@@ -87,8 +92,9 @@ public interface EpisodicMemoryOperations {
      * @return the stored lesson episode
      * @throws InvalidInputException when an argument breaks a rule
      */
-    Episode recordLesson(MemoryNamespace namespace, String situation, String lesson, EpisodeCategory category,
-            Integer importance) throws InvalidInputException;
+    Episode recordLesson(
+            MemoryNamespace namespace, String situation, String lesson, EpisodeCategory category, Integer importance)
+            throws InvalidInputException;
 
     /**
      * Records an answered question (spec §9.3 {@code record_interaction}, with §13 #1 fixed: it really records):
@@ -218,7 +224,8 @@ public interface EpisodicMemoryOperations {
      * @return how many were deleted (0 when the namespace holds at most {@code keepTopN})
      * @throws InvalidInputException when an argument breaks a rule
      */
-    long compactNamespace(MemoryNamespace namespace, int keepTopN, boolean keepAllFailures) throws InvalidInputException;
+    long compactNamespace(MemoryNamespace namespace, int keepTopN, boolean keepAllFailures)
+            throws InvalidInputException;
 
     /**
      * The agent tool {@code search_episodic_memory} (spec §10.9): recall as text for a model.
@@ -244,8 +251,9 @@ public interface EpisodicMemoryOperations {
      * @return {@code Lesson recorded (id …, importance n): …}
      * @throws InvalidInputException when an argument breaks a rule
      */
-    String recordLessonTool(MemoryNamespace namespace, String situation, String lesson, EpisodeCategory category,
-            Integer importance) throws InvalidInputException;
+    String recordLessonTool(
+            MemoryNamespace namespace, String situation, String lesson, EpisodeCategory category, Integer importance)
+            throws InvalidInputException;
 
     /**
      * The agent tool {@code get_warnings} (spec §10.9) as text for a model.

@@ -8,5 +8,4 @@ import jakarta.ejb.Remote;
  * Operations: {@link EpisodicMemoryOperations}.
  */
 @Remote
-public interface EpisodicMemoryRemote extends EpisodicMemoryOperations {
-}
+public interface EpisodicMemoryRemote extends EpisodicMemoryOperations {}

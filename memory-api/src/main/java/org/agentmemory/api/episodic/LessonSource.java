@@ -1,7 +1,6 @@
 package org.agentmemory.api.episodic;
 
 import java.util.Locale;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -9,8 +8,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * Not in the reference system: it exists to fix spec §13 #7 (heuristic lessons made every episode
  * dream-eligible); {@link Episode#isLessonBearing()} states the rule that uses it.
  */
-@Schema(description = "Where an episode's lesson came from: model (a reflection model), heuristic (the built-in"
-        + " table) or explicit (stated by a caller). Lower case in JSON.")
+@Schema(
+        description = "Where an episode's lesson came from: model (a reflection model), heuristic (the built-in"
+                + " table) or explicit (stated by a caller). Lower case in JSON.")
 public enum LessonSource {
     /** A language model reflected on the episode (spec §10.4, LLM path). */
     MODEL,
@@ -38,7 +38,7 @@ public enum LessonSource {
                 }
             }
         }
-        throw new IllegalArgumentException("Unknown lesson source '" + value
-                + "'; valid values are model, heuristic and explicit");
+        throw new IllegalArgumentException(
+                "Unknown lesson source '" + value + "'; valid values are model, heuristic and explicit");
     }
 }

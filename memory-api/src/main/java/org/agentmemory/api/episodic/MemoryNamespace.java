@@ -4,7 +4,6 @@ import java.io.Serializable;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -20,12 +19,23 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @Schema(description = "Who an episode belongs to and how far it is shared. Ids round-trip exactly.")
 public record MemoryNamespace(
-        @Schema(description = "The tenant; \"default\" for every call until authentication exists.") String tenantId,
-        @Schema(description = "The agent; never null or blank.") String agentId,
-        @Schema(description = "The user, or null when the episode is not tied to a user.") String userId,
+        @Schema(description = "The tenant; \"default\" for every call until authentication exists.")
+        String tenantId,
+
+        @Schema(description = "The agent; never null or blank.")
+        String agentId,
+
+        @Schema(description = "The user, or null when the episode is not tied to a user.")
+        String userId,
+
         @Schema(description = "The session, or null.") String sessionId,
-        @Schema(description = "The room (shared conversation space), or null.") String roomId,
-        @Schema(description = "The crew (multi-agent workflow), or null.") String crewId) implements Serializable {
+
+        @Schema(description = "The room (shared conversation space), or null.")
+        String roomId,
+
+        @Schema(description = "The crew (multi-agent workflow), or null.")
+        String crewId)
+        implements Serializable {
 
     /** The tenant used when none is given. */
     public static final String DEFAULT_TENANT = "default";

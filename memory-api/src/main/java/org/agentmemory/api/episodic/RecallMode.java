@@ -1,14 +1,14 @@
 package org.agentmemory.api.episodic;
 
 import java.util.Locale;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * How recall finds episodes similar to a query (spec §10.6). JSON form: the lower-case {@link #value()}.
  */
-@Schema(description = "How recall searches: vector (embedding similarity only), full_text (word relevance only)"
-        + " or hybrid (both, fused; the default). Lower case in JSON; accepted in any case on input.")
+@Schema(
+        description = "How recall searches: vector (embedding similarity only), full_text (word relevance only)"
+                + " or hybrid (both, fused; the default). Lower case in JSON; accepted in any case on input.")
 public enum RecallMode {
     /** Cosine similarity of the query embedding to the episode embeddings only (the reference's default). */
     VECTOR,
@@ -36,7 +36,7 @@ public enum RecallMode {
                 }
             }
         }
-        throw new IllegalArgumentException("Unknown recall mode '" + value
-                + "'; valid values are vector, full_text and hybrid");
+        throw new IllegalArgumentException(
+                "Unknown recall mode '" + value + "'; valid values are vector, full_text and hybrid");
     }
 }

@@ -20,8 +20,15 @@ import java.io.Serializable;
  * @param failuresOnly   only failure episodes (applied inside every leg)
  * @param mode           how to search; {@code null} for {@link RecallMode#HYBRID}
  */
-public record RecallRequest(MemoryNamespace namespace, String query, Integer topK, Double scoreThreshold,
-        EpisodeCategory category, boolean failuresOnly, RecallMode mode) implements Serializable {
+public record RecallRequest(
+        MemoryNamespace namespace,
+        String query,
+        Integer topK,
+        Double scoreThreshold,
+        EpisodeCategory category,
+        boolean failuresOnly,
+        RecallMode mode)
+        implements Serializable {
 
     /** Largest {@code topK}. */
     public static final int MAX_TOP_K = 100;

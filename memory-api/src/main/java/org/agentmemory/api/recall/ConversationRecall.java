@@ -6,5 +6,4 @@ import jakarta.ejb.Local;
  * Local view of conversation recall ({@code java:global/agent-memory/memory-ejb/ConversationRecallBean!org.agentmemory.api.recall.ConversationRecall}).
  */
 @Local
-public interface ConversationRecall extends ConversationRecallOperations {
-}
+public interface ConversationRecall extends ConversationRecallOperations {}

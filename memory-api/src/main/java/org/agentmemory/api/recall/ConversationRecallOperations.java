@@ -1,7 +1,6 @@
 package org.agentmemory.api.recall;
 
 import java.util.List;
-
 import org.agentmemory.api.InvalidInputException;
 
 /**

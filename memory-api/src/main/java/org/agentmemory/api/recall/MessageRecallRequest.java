@@ -1,7 +1,6 @@
 package org.agentmemory.api.recall;
 
 import java.io.Serializable;
-
 import org.agentmemory.api.episodic.RecallMode;
 
 /**
@@ -17,8 +16,15 @@ import org.agentmemory.api.episodic.RecallMode;
  * @param mode           {@code null} for {@link RecallMode#HYBRID}
  * @param topK           1 to {@value #MAX_TOP_K}; {@code null} for {@value #DEFAULT_TOP_K}
  */
-public record MessageRecallRequest(String tenantId, String userId, String chatbotId, Long conversationId, String query,
-        RecallMode mode, Integer topK) implements Serializable {
+public record MessageRecallRequest(
+        String tenantId,
+        String userId,
+        String chatbotId,
+        Long conversationId,
+        String query,
+        RecallMode mode,
+        Integer topK)
+        implements Serializable {
 
     /** Largest {@code topK}. */
     public static final int MAX_TOP_K = 100;

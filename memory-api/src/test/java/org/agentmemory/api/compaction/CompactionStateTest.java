@@ -13,7 +13,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 /** Spec §4 table: the persisted map form of the compaction state. */
@@ -25,9 +24,11 @@ class CompactionStateTest {
     void writesExactlyTheSpecKeysInTableOrder() {
         CompactionState state = new CompactionState("o200k_base", 1.25, 12, "t-41", true, UPDATED);
         Map<String, Object> map = state.toMap();
-        assertThat(map.keySet()).containsExactly("tokenizer", "calibration", "samples", "boundary_turn_id",
-                "stage2_needed", "updated_at");
-        assertThat(map).containsEntry("tokenizer", "o200k_base")
+        assertThat(map.keySet())
+                .containsExactly(
+                        "tokenizer", "calibration", "samples", "boundary_turn_id", "stage2_needed", "updated_at");
+        assertThat(map)
+                .containsEntry("tokenizer", "o200k_base")
                 .containsEntry("calibration", 1.25)
                 .containsEntry("samples", 12)
                 .containsEntry("boundary_turn_id", "t-41")
@@ -38,7 +39,10 @@ class CompactionStateTest {
     @Test
     void writesNullsForAbsentBoundaryAndTime() {
         Map<String, Object> map = CompactionState.initial("heuristic").toMap();
-        assertThat(map).containsEntry("boundary_turn_id", null).containsEntry("updated_at", null).hasSize(6);
+        assertThat(map)
+                .containsEntry("boundary_turn_id", null)
+                .containsEntry("updated_at", null)
+                .hasSize(6);
     }
 
     @Test
@@ -85,9 +89,12 @@ class CompactionStateTest {
     @Test
     void readsTimestampsAsPythonAndJavaWriteThem() {
         // Python: datetime.now(timezone.utc).isoformat()
-        assertThat(read("updated_at", "2026-05-01T09:30:00.123456+00:00").updatedAt()).isEqualTo(UPDATED);
-        assertThat(read("updated_at", "2026-05-01T11:30:00.123456+02:00").updatedAt()).isEqualTo(UPDATED);
-        assertThat(read("updated_at", "2026-05-01T09:30:00.123456Z").updatedAt()).isEqualTo(UPDATED);
+        assertThat(read("updated_at", "2026-05-01T09:30:00.123456+00:00").updatedAt())
+                .isEqualTo(UPDATED);
+        assertThat(read("updated_at", "2026-05-01T11:30:00.123456+02:00").updatedAt())
+                .isEqualTo(UPDATED);
+        assertThat(read("updated_at", "2026-05-01T09:30:00.123456Z").updatedAt())
+                .isEqualTo(UPDATED);
         // A naive timestamp is read as UTC.
         assertThat(read("updated_at", "2026-05-01T09:30:00.123456").updatedAt()).isEqualTo(UPDATED);
         assertThat(read("updated_at", UPDATED).updatedAt()).isEqualTo(UPDATED);
@@ -97,17 +104,21 @@ class CompactionStateTest {
     void ignoresUnknownKeys() {
         Map<String, Object> map = new HashMap<>(new CompactionState("o200k_base", 1.1, 2, "b", true, UPDATED).toMap());
         map.put("future_key", "x");
-        assertThat(CompactionState.fromMap(map)).isEqualTo(new CompactionState("o200k_base", 1.1, 2, "b", true, UPDATED));
+        assertThat(CompactionState.fromMap(map))
+                .isEqualTo(new CompactionState("o200k_base", 1.1, 2, "b", true, UPDATED));
     }
 
     @Test
     void rejectsInvalidStates() {
         assertThatThrownBy(() -> new CompactionState(null, 1.0, 0, null, false, null))
-                .isInstanceOf(NullPointerException.class).hasMessageContaining("tokenizer");
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("tokenizer");
         assertThatThrownBy(() -> new CompactionState("heuristic", Double.NaN, 0, null, false, null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("calibration");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("calibration");
         assertThatThrownBy(() -> new CompactionState("heuristic", 1.0, -1, null, false, null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("samples");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("samples");
     }
 
     @Test

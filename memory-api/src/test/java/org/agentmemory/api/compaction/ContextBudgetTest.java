@@ -53,21 +53,30 @@ class ContextBudgetTest {
         ContextBudget ok = ContextBudget.ofWindow(100_000);
 
         assertThatThrownBy(() -> ok.withWatermarks(0.0, 0.8)).hasMessageContaining("lowWatermark=0.0");
-        assertThatThrownBy(() -> ok.withWatermarks(0.9, 0.8)).hasMessageContaining("lowWatermark=0.9, highWatermark=0.8");
+        assertThatThrownBy(() -> ok.withWatermarks(0.9, 0.8))
+                .hasMessageContaining("lowWatermark=0.9, highWatermark=0.8");
         assertThatThrownBy(() -> ok.withWatermarks(0.6, 1.01)).hasMessageContaining("highWatermark=1.01");
         assertThatThrownBy(() -> ok.withWatermarks(Double.NaN, 0.8)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> ok.withMinVerbatimTurns(0)).hasMessage("ContextBudget.minVerbatimTurns must be >= 1 but was 0");
-        assertThatThrownBy(() -> ok.withMaxTurns(1)).hasMessage("ContextBudget.maxTurns must be >= minVerbatimTurns (2) but was 1");
-        assertThatThrownBy(() -> ok.withVerbatimTokens(-1)).hasMessage("ContextBudget.verbatimTokens must be >= 0 but was -1");
-        assertThatThrownBy(() -> ok.withOversizeToolTokens(0)).hasMessage("ContextBudget.oversizeToolTokens must be >= 1 but was 0");
-        assertThatThrownBy(() -> ok.withReserveOutput(-5)).hasMessage("ContextBudget.reserveOutput must be >= 0 but was -5");
+        assertThatThrownBy(() -> ok.withMinVerbatimTurns(0))
+                .hasMessage("ContextBudget.minVerbatimTurns must be >= 1 but was 0");
+        assertThatThrownBy(() -> ok.withMaxTurns(1))
+                .hasMessage("ContextBudget.maxTurns must be >= minVerbatimTurns (2) but was 1");
+        assertThatThrownBy(() -> ok.withVerbatimTokens(-1))
+                .hasMessage("ContextBudget.verbatimTokens must be >= 0 but was -1");
+        assertThatThrownBy(() -> ok.withOversizeToolTokens(0))
+                .hasMessage("ContextBudget.oversizeToolTokens must be >= 1 but was 0");
+        assertThatThrownBy(() -> ok.withReserveOutput(-5))
+                .hasMessage("ContextBudget.reserveOutput must be >= 0 but was -5");
         assertThatThrownBy(() -> new ContextBudget.ActivityLimit(12, -1, 400, 1500))
                 .hasMessage("ContextBudget.ActivityLimit.maxInputChars must be >= 0 but was -1");
     }
 
     @Test
     void withersReplaceOneFieldAndKeepTheRest() {
-        ContextBudget budget = ContextBudget.ofWindow(100_000).withMaxTurns(50).withVerbatimTokens(0).withWatermarks(0.5, 1.0);
+        ContextBudget budget = ContextBudget.ofWindow(100_000)
+                .withMaxTurns(50)
+                .withVerbatimTokens(0)
+                .withWatermarks(0.5, 1.0);
 
         assertThat(budget.maxTurns()).isEqualTo(50);
         assertThat(budget.verbatimTokens()).isZero();

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.agentmemory.api.omission.Omission;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +33,8 @@ class AssistantMessageTest {
 
     @Test
     void toolCallNeedsANameAndReadsMissingArgumentsAsEmpty() {
-        assertThatThrownBy(() -> ToolCall.of(null, null, null)).isInstanceOf(NullPointerException.class)
+        assertThatThrownBy(() -> ToolCall.of(null, null, null))
+                .isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("name");
         Map<String, Object> arguments = new HashMap<>();
         arguments.put("nullable", null);
@@ -44,18 +44,27 @@ class AssistantMessageTest {
 
     @Test
     void omissionNeedsItsIdentifyingFields() {
-        assertThat(new Omission("om_0123456789abcdef", "c", "t", null, Omission.OUTPUT).field()).isEqualTo("output");
-        assertThatThrownBy(() -> new Omission(null, "c", "t", "tool", "output")).isInstanceOf(NullPointerException.class)
+        assertThat(new Omission("om_0123456789abcdef", "c", "t", null, Omission.OUTPUT).field())
+                .isEqualTo("output");
+        assertThatThrownBy(() -> new Omission(null, "c", "t", "tool", "output"))
+                .isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("contentId");
         assertThatThrownBy(() -> new Omission("om_0123456789abcdef", "c", null, "tool", "output"))
-                .isInstanceOf(NullPointerException.class).hasMessageContaining("turnId");
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("turnId");
     }
 
     @Test
     void survivesJavaSerialization() throws Exception {
-        AssistantMessage message = new AssistantMessage("answer",
+        AssistantMessage message = new AssistantMessage(
+                "answer",
                 List.of(new ToolCall("search", Map.of("q", "x"), Map.of("_tee", Map.of("key", "wm")), null, 0.25)),
-                Map.of("input_tokens", 12), "m", "p", "stop", 1.5, "turn-1");
+                Map.of("input_tokens", 12),
+                "m",
+                "p",
+                "stop",
+                1.5,
+                "turn-1");
         Omission omission = new Omission("om_0123456789abcdef", "content", "turn-1", "search", "output");
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {

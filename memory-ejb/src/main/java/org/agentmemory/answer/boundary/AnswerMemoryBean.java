@@ -1,22 +1,20 @@
 package org.agentmemory.answer.boundary;
 
+import jakarta.ejb.Stateless;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-
-import jakarta.ejb.Stateless;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
-
 import org.agentmemory.answer.entity.Answer;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.answer.AnswerMemory;
 import org.agentmemory.api.answer.AnswerMemoryRemote;
 import org.agentmemory.api.answer.StoredAnswer;
-import org.agentmemory.platform.validation.InputRules;
 import org.agentmemory.platform.json.CanonicalJson;
+import org.agentmemory.platform.validation.InputRules;
 
 /**
  * Answer memory: an agent's question/answer pairs by turn id, persisted and shared by every server.
@@ -39,8 +37,11 @@ public class AnswerMemoryBean implements AnswerMemory, AnswerMemoryRemote {
         try {
             json = CanonicalJson.write(answer);
         } catch (RuntimeException e) {
-            throw new InvalidInputException("answer", "json", "answer must be a JSON value (text, number, boolean,"
-                    + " object, list or null): " + e.getMessage());
+            throw new InvalidInputException(
+                    "answer",
+                    "json",
+                    "answer must be a JSON value (text, number, boolean," + " object, list or null): "
+                            + e.getMessage());
         }
         Answer row = find(tenantId, agentId, turnId);
         boolean isNew = row == null;
@@ -55,12 +56,15 @@ public class AnswerMemoryBean implements AnswerMemory, AnswerMemoryRemote {
     }
 
     @Override
-    public StoredAnswer get(String tenantId, String agentId, String turnId) throws NotFoundException, InvalidInputException {
+    public StoredAnswer get(String tenantId, String agentId, String turnId)
+            throws NotFoundException, InvalidInputException {
         check(tenantId, agentId, turnId);
         Answer row = find(tenantId, agentId, turnId);
         if (row == null) {
-            throw new NotFoundException("answer", turnId, "No interaction is stored for agent '" + agentId
-                    + "' and turn '" + turnId + "'.");
+            throw new NotFoundException(
+                    "answer",
+                    turnId,
+                    "No interaction is stored for agent '" + agentId + "' and turn '" + turnId + "'.");
         }
         return toRecord(row);
     }
@@ -72,9 +76,13 @@ public class AnswerMemoryBean implements AnswerMemory, AnswerMemoryRemote {
     }
 
     private Answer find(String tenantId, String agentId, String turnId) {
-        List<Answer> found = em.createQuery("SELECT a FROM Answer a WHERE a.tenantId = :t AND a.agentId = :a"
-                + " AND a.turnId = :turn", Answer.class).setParameter("t", tenantId).setParameter("a", agentId)
-                .setParameter("turn", turnId).getResultList();
+        List<Answer> found = em.createQuery(
+                        "SELECT a FROM Answer a WHERE a.tenantId = :t AND a.agentId = :a" + " AND a.turnId = :turn",
+                        Answer.class)
+                .setParameter("t", tenantId)
+                .setParameter("a", agentId)
+                .setParameter("turn", turnId)
+                .getResultList();
         return found.isEmpty() ? null : found.get(0);
     }
 

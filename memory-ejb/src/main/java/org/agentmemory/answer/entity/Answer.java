@@ -1,7 +1,5 @@
 package org.agentmemory.answer.entity;
 
-import java.time.Instant;
-
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
@@ -10,7 +8,7 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
-
+import java.time.Instant;
 import org.agentmemory.platform.json.UtcInstantConverter;
 
 /** An agent's question and answer for one turn (answer memory). */
@@ -43,8 +41,7 @@ public class Answer {
     @Column(name = "stored_at", nullable = false)
     private Instant storedAt;
 
-    protected Answer() {
-    }
+    protected Answer() {}
 
     public Answer(String tenantId, String agentId, String turnId) {
         this.tenantId = tenantId;

@@ -1,7 +1,7 @@
 package org.agentmemory.compaction.boundary;
 
-import java.util.logging.Logger;
-
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
@@ -9,11 +9,8 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
-
+import java.util.logging.Logger;
 import org.agentmemory.api.compaction.Stage2CompactionNeeded;
-
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Counts the {@link Stage2CompactionNeeded} events in the Micrometer counter {@value #COUNTER} (Prometheus:
@@ -42,8 +39,9 @@ public class Stage2Metrics {
     @PostConstruct
     void register() {
         if (!registries.isResolvable()) {
-            LOG.info(() -> "No Micrometer MeterRegistry is available: " + COUNTER + " is not exported (Stage-2 requests"
-                    + " are still logged). On WildFly, config/wildfly/configure-server.cli enables the Micrometer subsystem.");
+            LOG.info(
+                    () -> "No Micrometer MeterRegistry is available: " + COUNTER + " is not exported (Stage-2 requests"
+                            + " are still logged). On WildFly, config/wildfly/configure-server.cli enables the Micrometer subsystem.");
             return;
         }
         // registry.counter(name), not Counter.builder(name).register(registry): WildFly 39's per-deployment

@@ -5,7 +5,6 @@ import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.agentmemory.platform.json.CanonicalJson;
 
 /**
@@ -149,8 +148,7 @@ public enum BuiltInPolicy implements PrunePolicy {
                 case '\n', '\r', '\u000b', '\u000c', '\u001c', '\u001d', '\u001e', '\u0085', '\u2028', '\u2029' -> {
                     return text.substring(0, i);
                 }
-                default -> {
-                }
+                default -> {}
             }
         }
         return text;

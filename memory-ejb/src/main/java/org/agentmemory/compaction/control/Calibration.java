@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Objects;
-
 import org.agentmemory.api.compaction.CompactionCommit;
 import org.agentmemory.api.compaction.CompactionState;
 
@@ -24,8 +23,7 @@ public final class Calibration {
     /** Highest calibration (spec §4 {@code CALIBRATION_MAX}). */
     public static final double CALIBRATION_MAX = 2.0;
 
-    private Calibration() {
-    }
+    private Calibration() {}
 
     /**
      * Folds one (estimate, provider) pair into the calibration (spec §4 {@code apply_usage}).
@@ -44,8 +42,8 @@ public final class Calibration {
      * @param clock                the clock for {@code updatedAt}; never {@code null}
      * @return a new state, or {@code state} when the sample does not apply
      */
-    public static CompactionState applyUsage(CompactionState state, long promptEstimate, Long providerPromptTokens,
-            Clock clock) {
+    public static CompactionState applyUsage(
+            CompactionState state, long promptEstimate, Long providerPromptTokens, Clock clock) {
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(clock, "clock");
         if (promptEstimate <= 0 || providerPromptTokens == null || providerPromptTokens <= 0) {
@@ -55,8 +53,8 @@ public final class Calibration {
         double next = state.samples() == 0 ? ratio : EWMA_ALPHA * ratio + (1 - EWMA_ALPHA) * state.calibration();
         double clamped = Math.max(CALIBRATION_MIN, Math.min(CALIBRATION_MAX, next));
         int samples = state.samples() == Integer.MAX_VALUE ? Integer.MAX_VALUE : state.samples() + 1;
-        return new CompactionState(state.tokenizer(), clamped, samples, state.boundaryTurnId(), state.stage2Needed(),
-                now(clock));
+        return new CompactionState(
+                state.tokenizer(), clamped, samples, state.boundaryTurnId(), state.stage2Needed(), now(clock));
     }
 
     /**
@@ -77,16 +75,20 @@ public final class Calibration {
      * @param clock                the clock for {@code updatedAt}; never {@code null}
      * @return the new state; never {@code null}
      */
-    public static CompactionState applyCommit(CompactionState previous, CompactionCommit commit, String tokenizer,
-            Long providerPromptTokens, Clock clock) {
+    public static CompactionState applyCommit(
+            CompactionState previous,
+            CompactionCommit commit,
+            String tokenizer,
+            Long providerPromptTokens,
+            Clock clock) {
         Objects.requireNonNull(commit, "commit");
         Objects.requireNonNull(tokenizer, "tokenizer");
         CompactionState base = previous != null ? previous : CompactionState.initial(tokenizer);
         CompactionState updated = applyUsage(base, commit.promptEstimate(), providerPromptTokens, clock);
         String boundary = commit.boundaryTurnId() != null ? commit.boundaryTurnId() : updated.boundaryTurnId();
         boolean stage2Needed = updated.stage2Needed() || commit.stage2Needed();
-        return new CompactionState(tokenizer, updated.calibration(), updated.samples(), boundary, stage2Needed,
-                updated.updatedAt());
+        return new CompactionState(
+                tokenizer, updated.calibration(), updated.samples(), boundary, stage2Needed, updated.updatedAt());
     }
 
     /**

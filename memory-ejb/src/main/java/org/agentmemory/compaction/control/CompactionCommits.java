@@ -3,7 +3,6 @@ package org.agentmemory.compaction.control;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Objects;
-
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.compaction.CompactionCommit;
 import org.agentmemory.api.compaction.CompactionState;
@@ -16,8 +15,7 @@ import org.agentmemory.platform.validation.InputRules;
  */
 public final class CompactionCommits {
 
-    private CompactionCommits() {
-    }
+    private CompactionCommits() {}
 
     /**
      * @param field  the commit's field name in the request, for messages (e.g. {@code compaction})
@@ -35,8 +33,11 @@ public final class CompactionCommits {
 
     private static void nonNegative(String field, long value) throws InvalidInputException {
         if (value < 0) {
-            throw new InvalidInputException(field, "min", field + " is " + value
-                    + "; it must be 0 or more (send back the commit the context call returned, unchanged).");
+            throw new InvalidInputException(
+                    field,
+                    "min",
+                    field + " is " + value
+                            + "; it must be 0 or more (send back the commit the context call returned, unchanged).");
         }
     }
 
@@ -48,9 +49,8 @@ public final class CompactionCommits {
      * @param metadata      the conversation's metadata with {@code "compaction"} replaced by {@code state}
      * @param stage2Flipped the stored Stage-2 flag was false (or absent) and is now true: fire the event
      */
-    public record Folded(CompactionState previous, CompactionState state, Map<String, Object> metadata,
-            boolean stage2Flipped) {
-    }
+    public record Folded(
+            CompactionState previous, CompactionState state, Map<String, Object> metadata, boolean stage2Flipped) {}
 
     /**
      * Folds a commit into a conversation's metadata: {@link Calibration#applyCommit} of the stored state with the
@@ -63,11 +63,15 @@ public final class CompactionCommits {
      * @param clock        the clock of {@code updated_at}
      * @return the new state and metadata
      */
-    public static Folded fold(Map<String, ?> metadata, CompactionCommit commit, String tokenizer,
-            Map<String, ?> turnMetadata, Clock clock) {
+    public static Folded fold(
+            Map<String, ?> metadata,
+            CompactionCommit commit,
+            String tokenizer,
+            Map<String, ?> turnMetadata,
+            Clock clock) {
         CompactionState previous = CompactionMetadata.read(metadata);
-        CompactionState state = Calibration.applyCommit(previous, commit, tokenizer,
-                Calibration.providerPromptTokens(turnMetadata), clock);
+        CompactionState state = Calibration.applyCommit(
+                previous, commit, tokenizer, Calibration.providerPromptTokens(turnMetadata), clock);
         boolean flipped = state.stage2Needed() && (previous == null || !previous.stage2Needed());
         return new Folded(previous, state, CompactionMetadata.with(metadata, state), flipped);
     }

@@ -2,7 +2,6 @@ package org.agentmemory.compaction.control;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.agentmemory.api.compaction.CompactionState;
 
 /**
@@ -14,8 +13,7 @@ public final class CompactionMetadata {
     /** The metadata key of the compaction state. */
     public static final String KEY = "compaction";
 
-    private CompactionMetadata() {
-    }
+    private CompactionMetadata() {}
 
     /**
      * @param metadata a conversation's metadata, or {@code null}

@@ -14,15 +14,19 @@ import java.util.Map;
  * @param policies           per-call prune policy overrides (tool name → policy), consulted first;
  *                           {@code null} means none
  */
-public record CompactionOptions(String boundaryTurnId, double calibration, String currentChatbotId,
-        boolean includeOtherAgents, Map<String, PrunePolicy> policies) {
+public record CompactionOptions(
+        String boundaryTurnId,
+        double calibration,
+        String currentChatbotId,
+        boolean includeOtherAgents,
+        Map<String, PrunePolicy> policies) {
 
     private static final CompactionOptions DEFAULTS = new CompactionOptions(null, 1.0, null, true, Map.of());
 
     public CompactionOptions {
         if (!(Double.isFinite(calibration) && calibration > 0.0)) {
-            throw new IllegalArgumentException("CompactionOptions.calibration must be a finite number > 0 but was "
-                    + calibration);
+            throw new IllegalArgumentException(
+                    "CompactionOptions.calibration must be a finite number > 0 but was " + calibration);
         }
         policies = policies == null ? Map.of() : Map.copyOf(policies);
     }

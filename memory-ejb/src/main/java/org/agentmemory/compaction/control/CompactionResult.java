@@ -3,7 +3,6 @@ package org.agentmemory.compaction.control;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-
 import org.agentmemory.api.compaction.TurnTier;
 import org.agentmemory.api.compaction.TurnView;
 
@@ -19,8 +18,13 @@ import org.agentmemory.api.compaction.TurnView;
  *                        {@code budget.available()}; ceiling drops alone do not set it
  * @param droppedTurnIds  ceiling-dropped ids (oldest first), then walk-dropped ids (oldest first)
  */
-public record CompactionResult(List<TurnView> views, List<PendingOmission> omissions, long historyEstimate,
-        String boundaryTurnId, boolean stage2Needed, List<String> droppedTurnIds) {
+public record CompactionResult(
+        List<TurnView> views,
+        List<PendingOmission> omissions,
+        long historyEstimate,
+        String boundaryTurnId,
+        boolean stage2Needed,
+        List<String> droppedTurnIds) {
 
     public CompactionResult {
         views = List.copyOf(views);

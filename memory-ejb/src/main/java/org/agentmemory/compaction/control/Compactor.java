@@ -7,13 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-
 import org.agentmemory.api.compaction.ContextBudget;
-import org.agentmemory.api.compaction.TurnView;
-import org.agentmemory.api.conversation.ToolInvocationRecord;
-import org.agentmemory.api.conversation.TokenCount;
-import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.api.compaction.TurnState;
+import org.agentmemory.api.compaction.TurnView;
+import org.agentmemory.api.conversation.TokenCount;
+import org.agentmemory.api.conversation.ToolInvocationRecord;
+import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.platform.tokens.TokenCounter;
 
 /**
@@ -89,27 +88,39 @@ public final class Compactor {
         }
         List<String> dropped = new ArrayList<>(walk.ceilingDropped());
         dropped.addAll(walk.walkDropped());
-        return new CompactionResult(views, uniqueOmissions(walk.views()), walk.cum(), walk.boundaryTurnId(),
-                walk.overflow() || walk.cum() > budget.available(), dropped);
+        return new CompactionResult(
+                views,
+                uniqueOmissions(walk.views()),
+                walk.cum(),
+                walk.boundaryTurnId(),
+                walk.overflow() || walk.cum() > budget.available(),
+                dropped);
     }
 
     /** A view with the turn it shows and the omissions of its own suffix. */
-    record Walked(TurnRecord turn, TurnView view, List<PendingOmission> omissions) {
-    }
+    record Walked(TurnRecord turn, TurnView view, List<PendingOmission> omissions) {}
 
     /**
      * @param views          kept views, oldest → newest
      * @param boundaryTurnId newest PRUNED view's id, else the input boundary
      */
-    record Walk(List<Walked> views, List<String> ceilingDropped, List<String> walkDropped, long cum, boolean overflow,
-            String boundaryTurnId) {
-    }
+    record Walk(
+            List<Walked> views,
+            List<String> ceilingDropped,
+            List<String> walkDropped,
+            long cum,
+            boolean overflow,
+            String boundaryTurnId) {}
 
     /**
      * The walk with an explicit watermark and RAW minimum, so that {@link ContextWindowFitter} can tighten
      * them; {@link #compact} passes the budget's own values.
      */
-    Walk walk(List<TurnRecord> turns, ContextBudget budget, long watermark, int minVerbatimTurns,
+    Walk walk(
+            List<TurnRecord> turns,
+            ContextBudget budget,
+            long watermark,
+            int minVerbatimTurns,
             CompactionOptions options) {
         String current = options.currentChatbotId();
         List<TurnRecord> candidates = new ArrayList<>(turns.size());
@@ -117,10 +128,13 @@ public final class Compactor {
         int boundaryIndex = -1;
         for (int i = 0; i < turns.size(); i++) {
             TurnRecord turn = turns.get(i);
-            if (boundaryIndex < 0 && options.boundaryTurnId() != null && options.boundaryTurnId().equals(turn.turnId())) {
+            if (boundaryIndex < 0
+                    && options.boundaryTurnId() != null
+                    && options.boundaryTurnId().equals(turn.turnId())) {
                 boundaryIndex = i;
             }
-            if (!Texts.isBlank(turn.assistantResponse()) && (options.includeOtherAgents() || !isForeign(turn, current))) {
+            if (!Texts.isBlank(turn.assistantResponse())
+                    && (options.includeOtherAgents() || !isForeign(turn, current))) {
                 storedIndex[candidates.size()] = i;
                 candidates.add(turn);
             }
@@ -144,9 +158,11 @@ public final class Compactor {
             boolean forced = boundaryIndex >= 0 && storedIndex[firstKept + idx] <= boundaryIndex;
 
             if (!forced && !prunedSeen && (newest || !hasOversizeOutput(turn, budget.oversizeToolTokens()))) {
-                ToolActivitySuffix raw = ToolActivitySuffix.raw(turn, limit, Set.of(), policies, options.policies(), counter);
+                ToolActivitySuffix raw =
+                        ToolActivitySuffix.raw(turn, limit, Set.of(), policies, options.policies(), counter);
                 int rawSize = size(calibration, base, raw.text());
-                if (nRaw < minVerbatimTurns || (cum + rawSize <= budget.verbatimTokens() && cum + rawSize <= watermark)) {
+                if (nRaw < minVerbatimTurns
+                        || (cum + rawSize <= budget.verbatimTokens() && cum + rawSize <= watermark)) {
                     reversed.add(new Walked(turn, view(turn, raw.text(), TurnState.RAW, rawSize), raw.omissions()));
                     cum += rawSize;
                     nRaw++;
@@ -156,7 +172,8 @@ public final class Compactor {
             ToolActivitySuffix pruned = ToolActivitySuffix.pruned(turn, limit, policies, options.policies());
             int prunedSize = size(calibration, base, pruned.text());
             if (cum + prunedSize <= watermark || nRaw == 0) {
-                reversed.add(new Walked(turn, view(turn, pruned.text(), TurnState.PRUNED, prunedSize), pruned.omissions()));
+                reversed.add(
+                        new Walked(turn, view(turn, pruned.text(), TurnState.PRUNED, prunedSize), pruned.omissions()));
                 cum += prunedSize;
                 prunedSeen = true;
                 continue;
@@ -188,7 +205,9 @@ public final class Compactor {
 
     /** Foreign = a current agent is set, the turn has an agent, and they differ (spec §8.5 step 2). */
     static boolean isForeign(TurnRecord turn, String currentChatbotId) {
-        return currentChatbotId != null && turn.chatbotId() != null && !turn.chatbotId().equals(currentChatbotId);
+        return currentChatbotId != null
+                && turn.chatbotId() != null
+                && !turn.chatbotId().equals(currentChatbotId);
     }
 
     /**
@@ -213,7 +232,9 @@ public final class Compactor {
             String output = invocation.output();
             // A token covers at least one UTF-8 byte (byte-level BPE, the byte heuristic), and a UTF-16 unit is
             // at most 3 bytes: an output this short cannot exceed the threshold, so it is not counted.
-            if (output != null && 3L * output.length() > oversizeToolTokens && counter.count(output) > oversizeToolTokens) {
+            if (output != null
+                    && 3L * output.length() > oversizeToolTokens
+                    && counter.count(output) > oversizeToolTokens) {
                 return true;
             }
         }
@@ -226,7 +247,8 @@ public final class Compactor {
     }
 
     private static TurnView view(TurnRecord turn, String suffix, TurnState state, int size) {
-        return new TurnView(turn.turnId(), turn.chatbotId(), turn.userMessage(), turn.assistantResponse(), suffix, state, size);
+        return new TurnView(
+                turn.turnId(), turn.chatbotId(), turn.userMessage(), turn.assistantResponse(), suffix, state, size);
     }
 
     private static List<String> ids(List<TurnRecord> turns) {

@@ -5,12 +5,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-
 import org.agentmemory.api.compaction.ContextBudget;
 import org.agentmemory.api.compaction.HistoryMessage;
+import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.api.compaction.TurnView;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.platform.text.CodePoints;
 import org.agentmemory.platform.tokens.TokenCounter;
 
@@ -110,7 +109,11 @@ public final class ContextWindowFitter {
      *
      * @throws IllegalArgumentException when a prompt size is negative
      */
-    public FittedHistory fit(List<TurnRecord> turns, ContextBudget budget, int systemPromptTokens, int userPromptTokens,
+    public FittedHistory fit(
+            List<TurnRecord> turns,
+            ContextBudget budget,
+            int systemPromptTokens,
+            int userPromptTokens,
             CompactionOptions options) {
         return fitWithin(turns, budget, historyBudget(budget, systemPromptTokens, userPromptTokens), options);
     }
@@ -124,7 +127,8 @@ public final class ContextWindowFitter {
      * @param options       boundary, calibration, current agent, per-call policies; never {@code null}
      * @return messages whose measured tokens never exceed H, with the outcome
      */
-    public FittedHistory fitWithin(List<TurnRecord> turns, ContextBudget budget, int historyTokens, CompactionOptions options) {
+    public FittedHistory fitWithin(
+            List<TurnRecord> turns, ContextBudget budget, int historyTokens, CompactionOptions options) {
         Fit fit = new Fit(turns, budget, Math.max(0, historyTokens), options);
         return fit.run();
     }
@@ -179,8 +183,8 @@ public final class ContextWindowFitter {
             List<Compactor.Walked> views = walk.views();
             List<Compactor.Walked> removed = views.subList(0, views.size() - 1);
             TurnRecord turn = views.get(views.size() - 1).turn();
-            List<PrunedLine> lines = ToolActivitySuffix.prunedLines(turn, budget.toolActivityLimit(),
-                    compactor.policies(), options.policies());
+            List<PrunedLine> lines = ToolActivitySuffix.prunedLines(
+                    turn, budget.toolActivityLimit(), compactor.policies(), options.policies());
             int longest = Math.max(CodePoints.length(turn.userMessage()), CodePoints.length(turn.assistantResponse()));
 
             Compactor.Walked candidate = reduced(turn, lines, longest, lines.size());
@@ -219,14 +223,18 @@ public final class ContextWindowFitter {
 
         /** The newest turn as a PRUNED view with texts cut to {@code keep} code points and the first lines. */
         private Compactor.Walked reduced(TurnRecord turn, List<PrunedLine> lines, int keep, int keptLines) {
-            ToolActivitySuffix suffix = keptLines == 0 ? ToolActivitySuffix.NONE
-                    : ToolActivitySuffix.fromPrunedLines(turn.turnId(), lines.subList(0, keptLines),
+            ToolActivitySuffix suffix = keptLines == 0
+                    ? ToolActivitySuffix.NONE
+                    : ToolActivitySuffix.fromPrunedLines(
+                            turn.turnId(),
+                            lines.subList(0, keptLines),
                             keptLines < lines.size() ? ToolActivitySuffix.more(lines.size() - keptLines) : null);
             String user = truncateMiddle(turn.userMessage(), keep);
             String assistant = truncateMiddle(turn.assistantResponse(), keep);
             int size = (int) Math.min(Integer.MAX_VALUE, (long) Math.ceil(options.calibration()
                     * ((long) counter.count(user) + counter.count(assistant) + counter.count(suffix.text()))));
-            TurnView view = new TurnView(turn.turnId(), turn.chatbotId(), user, assistant, suffix.text(), TurnState.PRUNED, size);
+            TurnView view = new TurnView(
+                    turn.turnId(), turn.chatbotId(), user, assistant, suffix.text(), TurnState.PRUNED, size);
             return new Compactor.Walked(turn, view, suffix.omissions());
         }
 
@@ -235,7 +243,8 @@ public final class ContextWindowFitter {
             return !messages.isEmpty() && fits(messages);
         }
 
-        private FittedHistory reducedResult(Compactor.Walk walk, Compactor.Walked candidate, List<Compactor.Walked> removed) {
+        private FittedHistory reducedResult(
+                Compactor.Walk walk, Compactor.Walked candidate, List<Compactor.Walked> removed) {
             return result(FittedHistory.Outcome.REDUCED, walk, List.of(candidate), render(List.of(candidate)), removed);
         }
 
@@ -259,8 +268,12 @@ public final class ContextWindowFitter {
             return total;
         }
 
-        private FittedHistory result(FittedHistory.Outcome outcome, Compactor.Walk walk, List<Compactor.Walked> shown,
-                List<HistoryMessage> messages, List<Compactor.Walked> removed) {
+        private FittedHistory result(
+                FittedHistory.Outcome outcome,
+                Compactor.Walk walk,
+                List<Compactor.Walked> shown,
+                List<HistoryMessage> messages,
+                List<Compactor.Walked> removed) {
             List<TurnView> views = new ArrayList<>(shown.size());
             String boundary = null;
             for (Compactor.Walked w : shown) {
@@ -277,10 +290,21 @@ public final class ContextWindowFitter {
             for (Compactor.Walked w : removed) {
                 dropped.add(w.turn().turnId());
             }
-            boolean stage2 = walk.overflow() || walk.cum() > budget.available() || !removed.isEmpty()
-                    || outcome == FittedHistory.Outcome.REDUCED || outcome == FittedHistory.Outcome.BUDGET_TOO_SMALL;
-            return new FittedHistory(messages, views, Compactor.uniqueOmissions(shown), outcome, limit,
-                    (int) Math.min(Integer.MAX_VALUE, tokens(messages)), boundary, stage2, dropped);
+            boolean stage2 = walk.overflow()
+                    || walk.cum() > budget.available()
+                    || !removed.isEmpty()
+                    || outcome == FittedHistory.Outcome.REDUCED
+                    || outcome == FittedHistory.Outcome.BUDGET_TOO_SMALL;
+            return new FittedHistory(
+                    messages,
+                    views,
+                    Compactor.uniqueOmissions(shown),
+                    outcome,
+                    limit,
+                    (int) Math.min(Integer.MAX_VALUE, tokens(messages)),
+                    boundary,
+                    stage2,
+                    dropped);
         }
     }
 }

@@ -3,7 +3,6 @@ package org.agentmemory.compaction.control;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-
 import org.agentmemory.api.compaction.HistoryMessage;
 import org.agentmemory.api.compaction.TurnView;
 
@@ -27,8 +26,15 @@ import org.agentmemory.api.compaction.TurnView;
  * @param droppedTurnIds  turns not shown, oldest first: ceiling-dropped, walk-dropped, then removed by the
  *                        fitter
  */
-public record FittedHistory(List<HistoryMessage> messages, List<TurnView> views, List<PendingOmission> omissions,
-        Outcome outcome, int historyBudget, int tokensUsed, String boundaryTurnId, boolean stage2Needed,
+public record FittedHistory(
+        List<HistoryMessage> messages,
+        List<TurnView> views,
+        List<PendingOmission> omissions,
+        Outcome outcome,
+        int historyBudget,
+        int tokensUsed,
+        String boundaryTurnId,
+        boolean stage2Needed,
         List<String> droppedTurnIds) {
 
     /** How a history was fitted, from the least to the most invasive. */

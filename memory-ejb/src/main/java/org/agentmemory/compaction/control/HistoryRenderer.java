@@ -3,7 +3,6 @@ package org.agentmemory.compaction.control;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-
 import org.agentmemory.api.compaction.HistoryMessage;
 import org.agentmemory.api.compaction.TurnView;
 import org.agentmemory.api.conversation.TurnRecord;
@@ -35,8 +34,7 @@ public final class HistoryRenderer {
 
     private static final String MERGE_SEPARATOR = "\n\n";
 
-    private HistoryRenderer() {
-    }
+    private HistoryRenderer() {}
 
     /**
      * Renders compacted views (spec §8.6 "for views"): the assistant content is the text + the suffix.
@@ -46,11 +44,19 @@ public final class HistoryRenderer {
      * @param includeOtherAgents whether foreign rows are kept (labelled) or dropped
      * @return the messages; never {@code null}
      */
-    public static List<HistoryMessage> renderViews(List<TurnView> views, String currentChatbotId, boolean includeOtherAgents) {
+    public static List<HistoryMessage> renderViews(
+            List<TurnView> views, String currentChatbotId, boolean includeOtherAgents) {
         List<HistoryMessage> out = new ArrayList<>(views.size() * 2);
         for (TurnView view : views) {
-            appendRow(out, view.userText(), view.assistantText(), view.assistantSuffix(), view.chatbotId(),
-                    view.turnId(), currentChatbotId, includeOtherAgents);
+            appendRow(
+                    out,
+                    view.userText(),
+                    view.assistantText(),
+                    view.assistantSuffix(),
+                    view.chatbotId(),
+                    view.turnId(),
+                    currentChatbotId,
+                    includeOtherAgents);
         }
         return Collections.unmodifiableList(out);
     }
@@ -65,17 +71,25 @@ public final class HistoryRenderer {
      * @param includeOtherAgents whether foreign rows are kept (labelled) or dropped
      * @return the messages; never {@code null}
      */
-    public static List<HistoryMessage> renderTurns(List<TurnRecord> turns, Integer maxTurns, String currentChatbotId,
-            boolean includeOtherAgents) {
+    public static List<HistoryMessage> renderTurns(
+            List<TurnRecord> turns, Integer maxTurns, String currentChatbotId, boolean includeOtherAgents) {
         if (maxTurns != null && maxTurns <= 0) {
             return List.of();
         }
         List<TurnRecord> window = maxTurns == null || maxTurns >= turns.size()
-                ? turns : turns.subList(turns.size() - maxTurns, turns.size());
+                ? turns
+                : turns.subList(turns.size() - maxTurns, turns.size());
         List<HistoryMessage> out = new ArrayList<>(window.size() * 2);
         for (TurnRecord turn : window) {
-            appendRow(out, turn.userMessage(), turn.assistantResponse(), "", turn.chatbotId(), turn.turnId(),
-                    currentChatbotId, includeOtherAgents);
+            appendRow(
+                    out,
+                    turn.userMessage(),
+                    turn.assistantResponse(),
+                    "",
+                    turn.chatbotId(),
+                    turn.turnId(),
+                    currentChatbotId,
+                    includeOtherAgents);
         }
         return Collections.unmodifiableList(out);
     }
@@ -94,8 +108,15 @@ public final class HistoryRenderer {
         return "[agent:" + chatbotId + "] ";
     }
 
-    private static void appendRow(List<HistoryMessage> out, String userText, String assistantText, String suffix,
-            String chatbotId, String turnId, String currentChatbotId, boolean includeOtherAgents) {
+    private static void appendRow(
+            List<HistoryMessage> out,
+            String userText,
+            String assistantText,
+            String suffix,
+            String chatbotId,
+            String turnId,
+            String currentChatbotId,
+            boolean includeOtherAgents) {
         if (Texts.isBlank(assistantText)) {
             return;
         }
@@ -118,8 +139,13 @@ public final class HistoryRenderer {
         int last = out.size() - 1;
         if (last >= 0 && out.get(last).role().equals(message.role())) {
             HistoryMessage previous = out.get(last);
-            out.set(last, new HistoryMessage(previous.role(), previous.content() + MERGE_SEPARATOR + message.content(),
-                    previous.chatbotId(), previous.turnId()));
+            out.set(
+                    last,
+                    new HistoryMessage(
+                            previous.role(),
+                            previous.content() + MERGE_SEPARATOR + message.content(),
+                            previous.chatbotId(),
+                            previous.turnId()));
             return;
         }
         out.add(message);

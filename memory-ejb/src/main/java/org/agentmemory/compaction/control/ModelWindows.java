@@ -3,7 +3,6 @@ package org.agentmemory.compaction.control;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-
 import org.agentmemory.api.compaction.ContextBudget;
 
 /**
@@ -44,10 +43,12 @@ public final class ModelWindows {
         if (overrides != null) {
             overrides.forEach((prefix, window) -> {
                 if (prefix == null || prefix.isBlank()) {
-                    throw new IllegalArgumentException("Model window prefix must not be blank but was '" + prefix + "'");
+                    throw new IllegalArgumentException(
+                            "Model window prefix must not be blank but was '" + prefix + "'");
                 }
                 if (window == null || window <= 0) {
-                    throw new IllegalArgumentException("Model window of prefix '" + prefix + "' must be a positive number of tokens but was " + window);
+                    throw new IllegalArgumentException("Model window of prefix '" + prefix
+                            + "' must be a positive number of tokens but was " + window);
                 }
                 merged.put(prefix.toLowerCase(Locale.ROOT), window);
             });

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.agentmemory.api.compaction.ContextBudget.ActivityLimit;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.omission.control.ContentIds;
@@ -108,13 +107,16 @@ public final class PrunePolicies {
      * original length, and no new omission; (2) else a non-empty output gives a notice with a fresh content
      * id and a new omission; (3) else no notice; then the policy's extra parts; then {@code error=…}.
      */
-    static PrunedLine pruneLine(PrunePolicy policy, ToolInvocationRecord invocation, String turnId, ActivityLimit limit) {
+    static PrunedLine pruneLine(
+            PrunePolicy policy, ToolInvocationRecord invocation, String turnId, ActivityLimit limit) {
         List<String> parts = new ArrayList<>(3);
         PendingOmission omission = null;
         boolean notice = false;
         String storedId = invocation.omitted().get(PendingOmission.OUTPUT);
         if (storedId != null) {
-            int chars = invocation.outputChars() != null ? invocation.outputChars() : CodePoints.length(invocation.output());
+            int chars = invocation.outputChars() != null
+                    ? invocation.outputChars()
+                    : CodePoints.length(invocation.output());
             parts.add(notice(invocation, storedId, chars));
             notice = true;
         } else if (Texts.present(invocation.output())) {
@@ -132,7 +134,8 @@ public final class PrunePolicies {
         if (Texts.present(invocation.error())) {
             parts.add("error=" + invocation.error());
         }
-        String line = ToolActivityLines.line(invocation, policy.narrowInput(invocation.input()), String.join(" ", parts), limit);
+        String line = ToolActivityLines.line(
+                invocation, policy.narrowInput(invocation.input()), String.join(" ", parts), limit);
         return new PrunedLine(line, omission, notice);
     }
 
@@ -141,10 +144,15 @@ public final class PrunePolicies {
      *         values; {@code wm} only when the working-memory key is non-empty
      */
     static String notice(ToolInvocationRecord invocation, String contentId, int chars) {
-        StringBuilder notice = new StringBuilder(96).append(NOTICE_START)
-                .append(" tool=\"").append(escapeAttribute(invocation.toolName()))
-                .append("\" chars=\"").append(chars)
-                .append("\" id=\"").append(escapeAttribute(contentId)).append('"');
+        StringBuilder notice = new StringBuilder(96)
+                .append(NOTICE_START)
+                .append(" tool=\"")
+                .append(escapeAttribute(invocation.toolName()))
+                .append("\" chars=\"")
+                .append(chars)
+                .append("\" id=\"")
+                .append(escapeAttribute(contentId))
+                .append('"');
         if (Texts.present(invocation.wmKey())) {
             notice.append(" wm=\"").append(escapeAttribute(invocation.wmKey())).append('"');
         }

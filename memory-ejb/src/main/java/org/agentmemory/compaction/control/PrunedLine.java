@@ -8,5 +8,4 @@ package org.agentmemory.compaction.control;
  *                 offloaded or empty
  * @param notice   whether the line carries a {@code <tool-output-omitted/>} notice
  */
-record PrunedLine(String line, PendingOmission omission, boolean notice) {
-}
+record PrunedLine(String line, PendingOmission omission, boolean notice) {}

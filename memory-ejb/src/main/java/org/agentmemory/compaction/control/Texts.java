@@ -3,8 +3,7 @@ package org.agentmemory.compaction.control;
 /** Text tests shared by compaction and rendering, with the reference system's (Python's) semantics. */
 final class Texts {
 
-    private Texts() {
-    }
+    private Texts() {}
 
     /**
      * Python's {@code not (text or "").strip()}: {@code null}, empty, or only whitespace as Python's

@@ -3,7 +3,6 @@ package org.agentmemory.compaction.control;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Map;
-
 import org.agentmemory.api.compaction.ContextBudget.ActivityLimit;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.platform.json.CanonicalJson;
@@ -15,8 +14,7 @@ import org.agentmemory.platform.text.CodePoints;
  */
 public final class ToolActivityLines {
 
-    private ToolActivityLines() {
-    }
+    private ToolActivityLines() {}
 
     /**
      * @param invocation the invocation (name, status, error and elapsed time are read); never {@code null}
@@ -28,9 +26,11 @@ public final class ToolActivityLines {
      *         set; input as canonical key-sorted JSON, cut to {@code maxInputChars} code points + {@code …}
      *         when longer
      */
-    public static String line(ToolInvocationRecord invocation, Map<String, Object> input, String body, ActivityLimit limit) {
+    public static String line(
+            ToolInvocationRecord invocation, Map<String, Object> input, String body, ActivityLimit limit) {
         StringBuilder line = new StringBuilder(64)
-                .append("- ").append(invocation.toolName())
+                .append("- ")
+                .append(invocation.toolName())
                 .append(invocation.failed() ? " error" : " ok");
         if (invocation.elapsedMs() != null) {
             line.append(' ').append(seconds(invocation.elapsedMs())).append('s');
@@ -51,6 +51,8 @@ public final class ToolActivityLines {
      * binary value of the quotient, ties to even ({@code 1250 → "1.2"}, {@code 50 → "0.1"}). Locale-free.
      */
     static String seconds(long elapsedMs) {
-        return new BigDecimal(elapsedMs / 1000.0).setScale(1, RoundingMode.HALF_EVEN).toPlainString();
+        return new BigDecimal(elapsedMs / 1000.0)
+                .setScale(1, RoundingMode.HALF_EVEN)
+                .toPlainString();
     }
 }

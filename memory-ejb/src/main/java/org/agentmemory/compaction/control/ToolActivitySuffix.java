@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.agentmemory.api.compaction.ContextBudget.ActivityLimit;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
@@ -44,8 +43,13 @@ public record ToolActivitySuffix(String text, List<PendingOmission> omissions) {
      * @param counter  counts the block for the cap
      * @return the suffix and the omissions of its policy-rendered lines
      */
-    public static ToolActivitySuffix raw(TurnRecord turn, ActivityLimit limit, Set<Integer> oversize,
-            PrunePolicies policies, Map<String, PrunePolicy> perCall, TokenCounter counter) {
+    public static ToolActivitySuffix raw(
+            TurnRecord turn,
+            ActivityLimit limit,
+            Set<Integer> oversize,
+            PrunePolicies policies,
+            Map<String, PrunePolicy> perCall,
+            TokenCounter counter) {
         List<ToolInvocationRecord> invocations = turn.toolInvocations();
         if (invocations.isEmpty()) {
             return NONE;
@@ -56,8 +60,8 @@ public record ToolActivitySuffix(String text, List<PendingOmission> omissions) {
         for (int i = 0; i < considered; i++) {
             ToolInvocationRecord invocation = invocations.get(i);
             if (oversize.contains(i) || invocation.omitted().containsKey(PendingOmission.OUTPUT)) {
-                PrunedLine pruned = PrunePolicies.pruneLine(policies.resolve(invocation.toolName(), perCall),
-                        invocation, turn.turnId(), limit);
+                PrunedLine pruned = PrunePolicies.pruneLine(
+                        policies.resolve(invocation.toolName(), perCall), invocation, turn.turnId(), limit);
                 lines.add(pruned.line());
                 if (pruned.omission() != null) {
                     omissions.add(pruned.omission());
@@ -92,17 +96,17 @@ public record ToolActivitySuffix(String text, List<PendingOmission> omissions) {
      * @param perCall  per-call policy overrides, or {@code null}
      * @return the suffix and its new omissions
      */
-    public static ToolActivitySuffix pruned(TurnRecord turn, ActivityLimit limit, PrunePolicies policies,
-            Map<String, PrunePolicy> perCall) {
+    public static ToolActivitySuffix pruned(
+            TurnRecord turn, ActivityLimit limit, PrunePolicies policies, Map<String, PrunePolicy> perCall) {
         return fromPrunedLines(turn.turnId(), prunedLines(turn, limit, policies, perCall));
     }
 
-    static List<PrunedLine> prunedLines(TurnRecord turn, ActivityLimit limit, PrunePolicies policies,
-            Map<String, PrunePolicy> perCall) {
+    static List<PrunedLine> prunedLines(
+            TurnRecord turn, ActivityLimit limit, PrunePolicies policies, Map<String, PrunePolicy> perCall) {
         List<PrunedLine> lines = new ArrayList<>(turn.toolInvocations().size());
         for (ToolInvocationRecord invocation : turn.toolInvocations()) {
-            lines.add(PrunePolicies.pruneLine(policies.resolve(invocation.toolName(), perCall), invocation,
-                    turn.turnId(), limit));
+            lines.add(PrunePolicies.pruneLine(
+                    policies.resolve(invocation.toolName(), perCall), invocation, turn.turnId(), limit));
         }
         return lines;
     }
@@ -133,8 +137,9 @@ public record ToolActivitySuffix(String text, List<PendingOmission> omissions) {
         }
         String text = wrap(lines);
         if (notice) {
-            text += "\nOmitted content can be recovered with read_omitted_content(content_id) or read_omitted_content(turn_id=\""
-                    + turnId + "\").";
+            text +=
+                    "\nOmitted content can be recovered with read_omitted_content(content_id) or read_omitted_content(turn_id=\""
+                            + turnId + "\").";
         }
         return new ToolActivitySuffix(text, omissions);
     }

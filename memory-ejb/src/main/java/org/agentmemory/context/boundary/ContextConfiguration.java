@@ -5,7 +5,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-
 import org.agentmemory.context.control.ConversationRendering;
 import org.agentmemory.platform.config.Settings;
 
@@ -24,8 +23,11 @@ public class ContextConfiguration {
 
     @PostConstruct
     void build() {
-        rendering = ConversationRendering.configured(settings.compactionModelWindows(),
-                settings.compactionToolPolicies(), settings.tokenCounter(), settings.offloadThresholdTokens(),
+        rendering = ConversationRendering.configured(
+                settings.compactionModelWindows(),
+                settings.compactionToolPolicies(),
+                settings.tokenCounter(),
+                settings.offloadThresholdTokens(),
                 settings.compactionEnabled());
     }
 

@@ -1,12 +1,5 @@
 package org.agentmemory.context.boundary;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-
 import jakarta.ejb.EJB;
 import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
@@ -16,7 +9,12 @@ import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.interceptor.Interceptors;
-
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.context.AssembledContext;
@@ -108,7 +106,10 @@ public class ContextMemoryBean implements ContextMemory, ContextMemoryRemote {
             return ContextMemoryOperations.UNAVAILABLE_MESSAGE;
         }
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        return OmissionRecovery.answer(contentId, turnId, id -> omissionStore.get(tenantId, c.id(), id, now),
+        return OmissionRecovery.answer(
+                contentId,
+                turnId,
+                id -> omissionStore.get(tenantId, c.id(), id, now),
                 turn -> omissionStore.listByTurn(tenantId, c.id(), turn, now));
     }
 
@@ -134,7 +135,9 @@ public class ContextMemoryBean implements ContextMemory, ContextMemoryRemote {
     private StoredConversation existing(String tenantId, long conversationId) throws NotFoundException {
         StoredConversation c = conversations.find(tenantId, conversationId);
         if (c == null) {
-            throw new NotFoundException("conversation", Long.toString(conversationId),
+            throw new NotFoundException(
+                    "conversation",
+                    Long.toString(conversationId),
                     "Conversation " + conversationId + " does not exist in tenant '" + tenantId + "'.");
         }
         return c;
@@ -146,12 +149,16 @@ public class ContextMemoryBean implements ContextMemory, ContextMemoryRemote {
         if (c == null) {
             return rendering.empty(budget, request);
         }
-        return rendering.render(new ConversationRendering.Stored(c.id(), c.chatbotId(), c.metadata()),
+        return rendering.render(
+                new ConversationRendering.Stored(c.id(), c.chatbotId(), c.metadata()),
                 (maxTurns, current, includeOthers) -> {
-                    ConversationReaderBean.HistoryTail tail = conversations.historyTail(c.id(), maxTurns, current,
-                            includeOthers);
+                    ConversationReaderBean.HistoryTail tail =
+                            conversations.historyTail(c.id(), maxTurns, current, includeOthers);
                     return new ConversationRendering.Tail(tail.turns(), tail.olderCandidateIds());
-                }, omissions -> flush(c, omissions), budget, request);
+                },
+                omissions -> flush(c, omissions),
+                budget,
+                request);
     }
 
     /** Stores the omissions before anything is returned; {@code false} when that failed. */
@@ -159,8 +166,11 @@ public class ContextMemoryBean implements ContextMemory, ContextMemoryRemote {
         try {
             return flusher.flush(c.key().tenantId(), c.id(), omissions, settings.omissionTtl());
         } catch (EJBException e) {
-            LOG.log(Level.WARNING, "Storing " + omissions.size() + " omissions of conversation " + c.id()
-                    + " failed; answering with the plain rendering (spec §5.4 step 4)", e);
+            LOG.log(
+                    Level.WARNING,
+                    "Storing " + omissions.size() + " omissions of conversation " + c.id()
+                            + " failed; answering with the plain rendering (spec §5.4 step 4)",
+                    e);
             return false;
         }
     }
@@ -170,34 +180,48 @@ public class ContextMemoryBean implements ContextMemory, ContextMemoryRemote {
             throw new InvalidInputException("body", "required", "The assembly request is required (at least a query).");
         }
         if (request.query() == null) {
-            throw new InvalidInputException("query", "required", "query is required: the text the sections are"
-                    + " retrieved for (an empty string is allowed).");
+            throw new InvalidInputException(
+                    "query",
+                    "required",
+                    "query is required: the text the sections are" + " retrieved for (an empty string is allowed).");
         }
         InputRules.checkText("query", request.query(), InputRules.Controls.ANY);
         return AssemblyConfigs.toMemoryConfig(request.config());
     }
 
-    private AssembledContext assemble(ConversationKey key, ConversationContext conversation, ContextAssemblyRequest request,
+    private AssembledContext assemble(
+            ConversationKey key,
+            ConversationContext conversation,
+            ContextAssemblyRequest request,
             MemoryConfig config) {
         Long id = conversation.conversationId();
-        String episodic = section(new SectionQuery(ContextSection.EPISODIC_WARNINGS, key, id, request.query(),
-                config.episodicMaxWarnings()));
-        String skills = section(new SectionQuery(ContextSection.RELEVANT_SKILLS, key, id, request.query(),
-                config.skillMaxContext()));
+        String episodic = section(new SectionQuery(
+                ContextSection.EPISODIC_WARNINGS, key, id, request.query(), config.episodicMaxWarnings()));
+        String skills = section(
+                new SectionQuery(ContextSection.RELEVANT_SKILLS, key, id, request.query(), config.skillMaxContext()));
         String brain = config.enableBrain()
-                ? section(new SectionQuery(ContextSection.BRAIN_KNOWLEDGE, key, id, request.query(), 0)) : "";
-        MemoryContext assembled = new ContextAssembler(config).assemble(episodic, skills,
-                ConversationLines.flatten(conversation.messages()), brain);
-        return new AssembledContext(id, assembled.episodicWarnings(), assembled.relevantSkills(),
-                assembled.conversationSummary(), assembled.semanticKnowledge(), assembled.tokensUsed(),
-                assembled.tokensBudget(), assembled.toPromptString(), conversation.outcome());
+                ? section(new SectionQuery(ContextSection.BRAIN_KNOWLEDGE, key, id, request.query(), 0))
+                : "";
+        MemoryContext assembled = new ContextAssembler(config)
+                .assemble(episodic, skills, ConversationLines.flatten(conversation.messages()), brain);
+        return new AssembledContext(
+                id,
+                assembled.episodicWarnings(),
+                assembled.relevantSkills(),
+                assembled.conversationSummary(),
+                assembled.semanticKnowledge(),
+                assembled.tokensUsed(),
+                assembled.tokensBudget(),
+                assembled.toPromptString(),
+                conversation.outcome());
     }
 
     /** The text of one section from the providers plugged in now (looked up per call). */
     private String section(SectionQuery query) {
         List<ContextSections.Plugged> plugged = new ArrayList<>();
         for (Instance.Handle<ContextSectionProvider> handle : providers.handles()) {
-            plugged.add(new ContextSections.Plugged(handle.getBean().getBeanClass().getName(), handle.get()));
+            plugged.add(
+                    new ContextSections.Plugged(handle.getBean().getBeanClass().getName(), handle.get()));
         }
         return ContextSections.fill(plugged, query);
     }

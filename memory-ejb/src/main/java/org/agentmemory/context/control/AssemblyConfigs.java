@@ -8,8 +8,7 @@ import org.agentmemory.api.context.ContextAssemblyConfig;
  */
 public final class AssemblyConfigs {
 
-    private AssemblyConfigs() {
-    }
+    private AssemblyConfigs() {}
 
     /**
      * @param config the requested configuration, or {@code null} for the defaults
@@ -46,16 +45,18 @@ public final class AssemblyConfigs {
 
     private static int count(String field, int value) throws InvalidInputException {
         if (value < 0) {
-            throw new InvalidInputException("config." + field, "min", "config." + field + " is " + value
-                    + "; it must be 0 or more.");
+            throw new InvalidInputException(
+                    "config." + field, "min", "config." + field + " is " + value + "; it must be 0 or more.");
         }
         return value;
     }
 
     private static Double weight(String field, Double value) throws InvalidInputException {
         if (value != null && !(value >= 0.0 && value <= 1.0)) {
-            throw new InvalidInputException("config." + field, "range", "config." + field + " is " + value
-                    + "; a weight is a share of the budget between 0.0 and 1.0.");
+            throw new InvalidInputException(
+                    "config." + field,
+                    "range",
+                    "config." + field + " is " + value + "; a weight is a share of the budget between 0.0 and 1.0.");
         }
         return value;
     }

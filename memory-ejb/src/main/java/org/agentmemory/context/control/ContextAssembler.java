@@ -2,7 +2,6 @@ package org.agentmemory.context.control;
 
 import java.util.Arrays;
 import java.util.Objects;
-
 import org.agentmemory.platform.text.CodePoints;
 
 /**
@@ -48,7 +47,8 @@ public final class ContextAssembler {
      * @return the filled sections with {@code tokensUsed} and {@code tokensBudget = maxContextTokens}; all
      *         sections empty (and 0 used) when every input is empty
      */
-    public MemoryContext assemble(String episodicWarnings, String relevantSkills, String conversation, String semanticKnowledge) {
+    public MemoryContext assemble(
+            String episodicWarnings, String relevantSkills, String conversation, String semanticKnowledge) {
         String episodicText = Objects.requireNonNullElse(episodicWarnings, "");
         String skillsText = Objects.requireNonNullElse(relevantSkills, "");
         String conversationText = Objects.requireNonNullElse(conversation, "");
@@ -70,8 +70,13 @@ public final class ContextAssembler {
 
         String recent = fillConversation(conversationText, budget - episodicTokens - skillsTokens - brainTokens);
         int conversationTokens = estimate(recent);
-        return new MemoryContext(episodic, skills, recent, brain,
-                episodicTokens + skillsTokens + brainTokens + conversationTokens, config.maxContextTokens());
+        return new MemoryContext(
+                episodic,
+                skills,
+                recent,
+                brain,
+                episodicTokens + skillsTokens + brainTokens + conversationTokens,
+                config.maxContextTokens());
     }
 
     /** @return {@code len(text) / 4} in code points (spec §9.2) */

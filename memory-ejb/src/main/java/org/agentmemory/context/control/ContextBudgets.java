@@ -5,9 +5,9 @@ import org.agentmemory.api.compaction.ContextBudget;
 import org.agentmemory.api.context.ContextRequest;
 import org.agentmemory.compaction.control.ContextWindowFitter;
 import org.agentmemory.compaction.control.ModelWindows;
-import org.agentmemory.platform.validation.InputRules;
 import org.agentmemory.platform.text.CodePoints;
 import org.agentmemory.platform.tokens.TokenCounter;
+import org.agentmemory.platform.validation.InputRules;
 
 /**
  * Checks a {@link ContextRequest} and resolves its budget (spec §5.1, §5.2). Pure.
@@ -23,8 +23,7 @@ public final class ContextBudgets {
     /** Longest accepted model name, in code points. */
     public static final int MAX_MODEL_CODE_POINTS = 256;
 
-    private ContextBudgets() {
-    }
+    private ContextBudgets() {}
 
     /**
      * @param request            the request; {@code null} = every default
@@ -34,8 +33,9 @@ public final class ContextBudgets {
      * @return the resolved budget
      * @throws InvalidInputException when a field breaks a rule
      */
-    public static ResolvedBudget resolve(ContextRequest request, ModelWindows windows, TokenCounter counter,
-            int oversizeToolTokens) throws InvalidInputException {
+    public static ResolvedBudget resolve(
+            ContextRequest request, ModelWindows windows, TokenCounter counter, int oversizeToolTokens)
+            throws InvalidInputException {
         ContextRequest r = request != null ? request : ContextRequest.forModel(null);
         checkModel(r.model());
         InputRules.checkOptionalId("currentChatbotId", r.currentChatbotId());
@@ -47,8 +47,11 @@ public final class ContextBudgets {
         int maxTurns = ContextBudget.DEFAULT_MAX_TURNS;
         if (r.maxTurns() != null) {
             if (r.maxTurns() < 1) {
-                throw new InvalidInputException("maxTurns", "min", "maxTurns is " + r.maxTurns()
-                        + "; it must be 1 or more (the number of newest turns considered; default 30).");
+                throw new InvalidInputException(
+                        "maxTurns",
+                        "min",
+                        "maxTurns is " + r.maxTurns()
+                                + "; it must be 1 or more (the number of newest turns considered; default 30).");
             }
             maxTurns = r.maxTurns();
         }
@@ -78,11 +81,19 @@ public final class ContextBudgets {
         return new ResolvedBudget(budget, window, fallback, available, Math.min(history, cap), system, user);
     }
 
-    private static ContextBudget budget(int window, int reserveOutput, int reserveFixed, int maxTurns, int minVerbatim,
-            int oversizeToolTokens) {
-        return new ContextBudget(window, reserveOutput, reserveFixed, ContextBudget.DEFAULT_HIGH_WATERMARK,
-                ContextBudget.DEFAULT_LOW_WATERMARK, maxTurns, ContextBudget.DEFAULT_VERBATIM_TOKENS, minVerbatim,
-                oversizeToolTokens, ContextBudget.ActivityLimit.DEFAULT);
+    private static ContextBudget budget(
+            int window, int reserveOutput, int reserveFixed, int maxTurns, int minVerbatim, int oversizeToolTokens) {
+        return new ContextBudget(
+                window,
+                reserveOutput,
+                reserveFixed,
+                ContextBudget.DEFAULT_HIGH_WATERMARK,
+                ContextBudget.DEFAULT_LOW_WATERMARK,
+                maxTurns,
+                ContextBudget.DEFAULT_VERBATIM_TOKENS,
+                minVerbatim,
+                oversizeToolTokens,
+                ContextBudget.ActivityLimit.DEFAULT);
     }
 
     private static void checkModel(String model) throws InvalidInputException {
@@ -91,8 +102,11 @@ public final class ContextBudgets {
         }
         int length = CodePoints.length(model);
         if (length > MAX_MODEL_CODE_POINTS) {
-            throw new InvalidInputException("model", "max-length", "model is " + length
-                    + " characters long; the limit is " + MAX_MODEL_CODE_POINTS + " characters (Unicode code points).");
+            throw new InvalidInputException(
+                    "model",
+                    "max-length",
+                    "model is " + length + " characters long; the limit is " + MAX_MODEL_CODE_POINTS
+                            + " characters (Unicode code points).");
         }
         InputRules.checkText("model", model, InputRules.Controls.NONE);
     }
@@ -102,16 +116,20 @@ public final class ContextBudgets {
             return defaultValue;
         }
         if (value < 0) {
-            throw new InvalidInputException(field, "min", field + " is " + value
-                    + "; it must be a number of tokens, 0 or more.");
+            throw new InvalidInputException(
+                    field, "min", field + " is " + value + "; it must be a number of tokens, 0 or more.");
         }
         return value;
     }
 
-    private static int prompt(String field, Integer tokens, String text, TokenCounter counter) throws InvalidInputException {
+    private static int prompt(String field, Integer tokens, String text, TokenCounter counter)
+            throws InvalidInputException {
         if (tokens != null && text != null) {
-            throw new InvalidInputException(field, "one-of", "Both " + field + "Tokens (" + tokens + ") and " + field
-                    + " are given; send the prompt's size or its text, not both.");
+            throw new InvalidInputException(
+                    field,
+                    "one-of",
+                    "Both " + field + "Tokens (" + tokens + ") and " + field
+                            + " are given; send the prompt's size or its text, not both.");
         }
         if (text != null) {
             InputRules.checkText(field, text, InputRules.Controls.ANY);

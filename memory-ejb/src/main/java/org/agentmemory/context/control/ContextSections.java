@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
 import org.agentmemory.api.context.ContextSectionProvider;
 import org.agentmemory.api.context.SectionQuery;
 
@@ -17,8 +16,7 @@ public final class ContextSections {
 
     private static final Logger LOG = Logger.getLogger(ContextSections.class.getName());
 
-    private ContextSections() {
-    }
+    private ContextSections() {}
 
     /**
      * A plugged-in provider with the name it is ordered and reported by.
@@ -26,8 +24,7 @@ public final class ContextSections {
      * @param name     the bean class name
      * @param provider the provider
      */
-    public record Plugged(String name, ContextSectionProvider provider) {
-    }
+    public record Plugged(String name, ContextSectionProvider provider) {}
 
     /**
      * @param plugged every plugged-in provider, of any section
@@ -50,8 +47,11 @@ public final class ContextSections {
             try {
                 part = p.provider().provide(query);
             } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "Context section provider " + p.name() + " failed for " + query.section()
-                        + "; the section goes on without it (spec §9.3)", e);
+                LOG.log(
+                        Level.WARNING,
+                        "Context section provider " + p.name() + " failed for " + query.section()
+                                + "; the section goes on without it (spec §9.3)",
+                        e);
                 part = null;
             }
             if (part != null && !part.isEmpty()) {

@@ -1,7 +1,6 @@
 package org.agentmemory.context.control;
 
 import java.util.List;
-
 import org.agentmemory.api.compaction.HistoryMessage;
 
 /**
@@ -10,8 +9,7 @@ import org.agentmemory.api.compaction.HistoryMessage;
  */
 public final class ConversationLines {
 
-    private ConversationLines() {
-    }
+    private ConversationLines() {}
 
     /**
      * @param messages rendered messages (alternating, user first); never {@code null}
@@ -25,7 +23,8 @@ public final class ConversationLines {
             if (out.length() > 0) {
                 out.append('\n');
             }
-            out.append(HistoryMessage.USER.equals(message.role()) ? "User: " : "Assistant: ").append(message.content());
+            out.append(HistoryMessage.USER.equals(message.role()) ? "User: " : "Assistant: ")
+                    .append(message.content());
         }
         return out.toString();
     }

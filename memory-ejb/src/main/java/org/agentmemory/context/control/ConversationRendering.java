@@ -6,11 +6,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
-
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.compaction.CompactionState;
-import org.agentmemory.api.config.MemorySettings;
 import org.agentmemory.api.compaction.HistoryMessage;
+import org.agentmemory.api.config.MemorySettings;
 import org.agentmemory.api.context.ContextRequest;
 import org.agentmemory.api.context.ConversationContext;
 import org.agentmemory.api.conversation.TurnRecord;
@@ -50,8 +49,7 @@ public final class ConversationRendering {
      * @param chatbotId its agent, or {@code null}
      * @param metadata  its metadata (the persisted compaction state is read from it)
      */
-    public record Stored(long id, String chatbotId, Map<String, Object> metadata) {
-    }
+    public record Stored(long id, String chatbotId, Map<String, Object> metadata) {}
 
     /**
      * The loaded part of a history.
@@ -59,8 +57,7 @@ public final class ConversationRendering {
      * @param turns             the turns after the window's start, in sequence order
      * @param olderCandidateIds the older candidates, oldest first: ceiling-dropped
      */
-    public record Tail(List<TurnRecord> turns, List<String> olderCandidateIds) {
-    }
+    public record Tail(List<TurnRecord> turns, List<String> olderCandidateIds) {}
 
     /** Loads the tail of a stored conversation. */
     @FunctionalInterface
@@ -98,8 +95,12 @@ public final class ConversationRendering {
      * @param oversizeToolTokens the render-time oversize threshold (the write-time offload threshold)
      * @param compactionEnabled  whether to compact ({@code memory.compaction.enabled})
      */
-    public ConversationRendering(ModelWindows windows, PrunePolicies policies, TokenCounter counter,
-            int oversizeToolTokens, boolean compactionEnabled) {
+    public ConversationRendering(
+            ModelWindows windows,
+            PrunePolicies policies,
+            TokenCounter counter,
+            int oversizeToolTokens,
+            boolean compactionEnabled) {
         this.fitter = new ContextWindowFitter(new Compactor(counter, policies));
         this.windows = windows;
         this.counter = counter;
@@ -118,16 +119,20 @@ public final class ConversationRendering {
      * @return the renderer
      * @throws IllegalStateException naming the key when a tool policy is unknown (the deployment fails)
      */
-    public static ConversationRendering configured(Map<String, Integer> modelWindows, Map<String, String> toolPolicies,
-            TokenCounter counter, int oversizeToolTokens, boolean compactionEnabled) {
+    public static ConversationRendering configured(
+            Map<String, Integer> modelWindows,
+            Map<String, String> toolPolicies,
+            TokenCounter counter,
+            int oversizeToolTokens,
+            boolean compactionEnabled) {
         PrunePolicies policies;
         try {
             policies = PrunePolicies.configured(toolPolicies);
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(MemorySettings.COMPACTION_TOOL_POLICIES + ": " + e.getMessage(), e);
         }
-        return new ConversationRendering(new ModelWindows(modelWindows), policies, counter, oversizeToolTokens,
-                compactionEnabled);
+        return new ConversationRendering(
+                new ModelWindows(modelWindows), policies, counter, oversizeToolTokens, compactionEnabled);
     }
 
     /**
@@ -140,8 +145,10 @@ public final class ConversationRendering {
         if (budget.windowFallback()) {
             String model = request == null || request.model() == null ? "" : request.model();
             if (reportedFallbacks.size() < MAX_REPORTED_FALLBACKS && reportedFallbacks.add(model)) {
-                LOG.info(() -> (model.isEmpty() ? "A context call named no model" : "Model '" + model + "' has no known"
-                        + " context window") + "; using " + budget.window() + " tokens. Name the model's window with"
+                LOG.info(() -> (model.isEmpty()
+                                ? "A context call named no model"
+                                : "Model '" + model + "' has no known" + " context window")
+                        + "; using " + budget.window() + " tokens. Name the model's window with"
                         + " memory.compaction.model-windows or send an explicit window.");
             }
         }
@@ -150,8 +157,8 @@ public final class ConversationRendering {
 
     /** The answer for a key without a conversation: an empty history, with a commit that only calibrates. */
     public ConversationContext empty(ResolvedBudget budget, ContextRequest request) {
-        FittedHistory fitted = fitter.fitWithin(List.of(), budget.budget(), budget.historyBudget(),
-                options(null, null, request));
+        FittedHistory fitted =
+                fitter.fitWithin(List.of(), budget.budget(), budget.historyBudget(), options(null, null, request));
         return ContextResults.fitted(null, fitted, budget, CompactionState.DEFAULT_CALIBRATION, counter.name());
     }
 
@@ -163,23 +170,37 @@ public final class ConversationRendering {
      * @param request  the call's request, or {@code null}
      * @return the compacted history, or the plain one (with the reason in its note)
      */
-    public ConversationContext render(Stored c, TailLoader tail, OmissionSink sink, ResolvedBudget budget,
-            ContextRequest request) {
+    public ConversationContext render(
+            Stored c, TailLoader tail, OmissionSink sink, ResolvedBudget budget, ContextRequest request) {
         CompactionState state = CompactionMetadata.read(c.metadata());
         double calibration = CompactionMetadata.calibration(state);
         String boundary = state == null ? null : state.boundaryTurnId();
         CompactionOptions options = options(c, state, request);
         Tail loaded = tail.load(budget.budget().maxTurns(), options.currentChatbotId(), options.includeOtherAgents());
         if (!compactionEnabled) {
-            return plain(c, loaded.turns(), budget, options, boundary, calibration, "Compaction is disabled"
-                    + " (memory.compaction.enabled=false): the newest turns are rendered as stored.");
+            return plain(
+                    c,
+                    loaded.turns(),
+                    budget,
+                    options,
+                    boundary,
+                    calibration,
+                    "Compaction is disabled"
+                            + " (memory.compaction.enabled=false): the newest turns are rendered as stored.");
         }
         FittedHistory fitted = HistoryWindow.withOlderDropped(
                 fitter.fitWithin(loaded.turns(), budget.budget(), budget.historyBudget(), options),
                 loaded.olderCandidateIds());
         if (!fitted.omissions().isEmpty() && !sink.store(omissions(fitted.omissions()))) {
-            return plain(c, loaded.turns(), budget, options, boundary, calibration, "The omitted tool outputs could"
-                    + " not be stored, so the newest turns are rendered as stored, without compaction; try again.");
+            return plain(
+                    c,
+                    loaded.turns(),
+                    budget,
+                    options,
+                    boundary,
+                    calibration,
+                    "The omitted tool outputs could"
+                            + " not be stored, so the newest turns are rendered as stored, without compaction; try again.");
         }
         return ContextResults.fitted(c.id(), fitted, budget, calibration, counter.name());
     }
@@ -193,22 +214,40 @@ public final class ConversationRendering {
     }
 
     private static CompactionOptions options(Stored c, CompactionState state, ContextRequest request) {
-        String current = request != null && request.currentChatbotId() != null ? request.currentChatbotId()
+        String current = request != null && request.currentChatbotId() != null
+                ? request.currentChatbotId()
                 : c == null ? null : c.chatbotId();
         boolean includeOthers = request == null || request.includeOtherAgents() == null || request.includeOtherAgents();
-        return new CompactionOptions(state == null ? null : state.boundaryTurnId(), CompactionMetadata.calibration(state),
-                current, includeOthers, Map.of());
+        return new CompactionOptions(
+                state == null ? null : state.boundaryTurnId(),
+                CompactionMetadata.calibration(state),
+                current,
+                includeOthers,
+                Map.of());
     }
 
-    private ConversationContext plain(Stored c, List<TurnRecord> turns, ResolvedBudget budget,
-            CompactionOptions options, String boundary, double calibration, String reason) {
-        List<HistoryMessage> messages = HistoryRenderer.renderTurns(turns, budget.budget().maxTurns(),
-                options.currentChatbotId(), options.includeOtherAgents());
+    private ConversationContext plain(
+            Stored c,
+            List<TurnRecord> turns,
+            ResolvedBudget budget,
+            CompactionOptions options,
+            String boundary,
+            double calibration,
+            String reason) {
+        List<HistoryMessage> messages = HistoryRenderer.renderTurns(
+                turns, budget.budget().maxTurns(), options.currentChatbotId(), options.includeOtherAgents());
         long tokens = 0;
         for (HistoryMessage message : messages) {
             tokens += counter.count(message.content());
         }
-        return ContextResults.uncompacted(c.id(), messages, (int) Math.min(Integer.MAX_VALUE, tokens), budget,
-                boundary, calibration, counter.name(), reason);
+        return ContextResults.uncompacted(
+                c.id(),
+                messages,
+                (int) Math.min(Integer.MAX_VALUE, tokens),
+                budget,
+                boundary,
+                calibration,
+                counter.name(),
+                reason);
     }
 }

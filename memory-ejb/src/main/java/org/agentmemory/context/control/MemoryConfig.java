@@ -54,12 +54,18 @@ public record MemoryConfig(
         unitInterval("brainWeight", brainWeight);
         double total = episodicWeight + skillWeight + conversationWeight + (enableBrain ? brainWeight : 0.0);
         if (Math.abs(total - 1.0) > WEIGHT_TOLERANCE) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT,
+            throw new IllegalArgumentException(String.format(
+                    Locale.ROOT,
                     "MemoryConfig weights must sum to 1.0 (±%s) but %s sum to %.3f (episodicWeight=%s, skillWeight=%s, "
                             + "conversationWeight=%s%s); adjust them to add up to 1.0",
                     WEIGHT_TOLERANCE,
-                    enableBrain ? "episodic + skill + conversation + brain" : "episodic + skill + conversation (brain disabled)",
-                    total, episodicWeight, skillWeight, conversationWeight,
+                    enableBrain
+                            ? "episodic + skill + conversation + brain"
+                            : "episodic + skill + conversation (brain disabled)",
+                    total,
+                    episodicWeight,
+                    skillWeight,
+                    conversationWeight,
                     enableBrain ? ", brainWeight=" + brainWeight : ""));
         }
     }
@@ -82,7 +88,8 @@ public record MemoryConfig(
 
     private static void unitInterval(String field, double value) {
         if (!(value >= 0.0 && value <= 1.0)) {
-            throw new IllegalArgumentException("MemoryConfig." + field + " must be between 0.0 and 1.0 but was " + value);
+            throw new IllegalArgumentException(
+                    "MemoryConfig." + field + " must be between 0.0 and 1.0 but was " + value);
         }
     }
 
@@ -105,8 +112,7 @@ public record MemoryConfig(
         private Double brainWeight;
         private boolean skillAutoExtract;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** @return this builder */
         public Builder enableEpisodic(boolean value) {
@@ -185,10 +191,17 @@ public record MemoryConfig(
          * @throws IllegalArgumentException when a value breaks a rule of {@link MemoryConfig}
          */
         public MemoryConfig build() {
-            boolean noneSet = episodicWeight == null && skillWeight == null && conversationWeight == null && brainWeight == null;
+            boolean noneSet =
+                    episodicWeight == null && skillWeight == null && conversationWeight == null && brainWeight == null;
             boolean rebalance = enableBrain && noneSet;
-            return new MemoryConfig(enableEpisodic, enableSkills, enableConversation, enableBrain, maxContextTokens,
-                    episodicMaxWarnings, skillMaxContext,
+            return new MemoryConfig(
+                    enableEpisodic,
+                    enableSkills,
+                    enableConversation,
+                    enableBrain,
+                    maxContextTokens,
+                    episodicMaxWarnings,
+                    skillMaxContext,
                     weight(episodicWeight, rebalance ? 0.25 : 0.3),
                     weight(skillWeight, rebalance ? 0.25 : 0.3),
                     weight(conversationWeight, rebalance ? 0.30 : 0.4),

@@ -14,8 +14,13 @@ import java.util.Objects;
  * @param tokensUsed         Σ of the sections' estimates ({@code len / 4}, code points), tokens
  * @param tokensBudget       the configured {@code maxContextTokens} (not the 90 % working budget)
  */
-public record MemoryContext(String episodicWarnings, String relevantSkills, String conversationSummary,
-        String semanticKnowledge, int tokensUsed, int tokensBudget) {
+public record MemoryContext(
+        String episodicWarnings,
+        String relevantSkills,
+        String conversationSummary,
+        String semanticKnowledge,
+        int tokensUsed,
+        int tokensBudget) {
 
     public MemoryContext {
         episodicWarnings = Objects.requireNonNullElse(episodicWarnings, "");

@@ -3,7 +3,6 @@ package org.agentmemory.context.control;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-
 import org.agentmemory.api.context.ContextMemoryOperations;
 
 /**
@@ -12,8 +11,7 @@ import org.agentmemory.api.context.ContextMemoryOperations;
  */
 public final class OmissionRecovery {
 
-    private OmissionRecovery() {
-    }
+    private OmissionRecovery() {}
 
     /**
      * @param contentId    the content id, or {@code null}; an empty string counts as absent (Python truthiness)
@@ -23,11 +21,15 @@ public final class OmissionRecovery {
      * @return the content, or the blocks {@code <omitted id="…">} LF content LF {@code </omitted>} joined with LF,
      *         or the spec's exact message
      */
-    public static String answer(String contentId, String turnId, Function<String, String> contentOf,
+    public static String answer(
+            String contentId,
+            String turnId,
+            Function<String, String> contentOf,
             Function<String, List<String>> contentIdsOf) {
         if (contentId != null && !contentId.isEmpty()) {
             String content = contentOf.apply(contentId);
-            return content != null ? content
+            return content != null
+                    ? content
                     : String.format(Locale.ROOT, ContextMemoryOperations.EXPIRED_MESSAGE, contentId);
         }
         if (turnId != null && !turnId.isEmpty()) {
@@ -40,9 +42,14 @@ public final class OmissionRecovery {
                 if (blocks.length() > 0) {
                     blocks.append('\n');
                 }
-                blocks.append("<omitted id=\"").append(id).append("\">\n").append(content).append("\n</omitted>");
+                blocks.append("<omitted id=\"")
+                        .append(id)
+                        .append("\">\n")
+                        .append(content)
+                        .append("\n</omitted>");
             }
-            return blocks.length() > 0 ? blocks.toString()
+            return blocks.length() > 0
+                    ? blocks.toString()
                     : String.format(Locale.ROOT, ContextMemoryOperations.TURN_UNKNOWN_MESSAGE, turnId);
         }
         return ContextMemoryOperations.PROVIDE_MESSAGE;

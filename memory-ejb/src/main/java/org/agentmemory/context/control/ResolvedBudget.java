@@ -16,6 +16,11 @@ import org.agentmemory.api.compaction.ContextBudget;
  * @param systemPromptTokens the system prompt's size (given or counted)
  * @param userPromptTokens   the user prompt's size (given or counted)
  */
-public record ResolvedBudget(ContextBudget budget, int window, boolean windowFallback, int available, int historyBudget,
-        int systemPromptTokens, int userPromptTokens) {
-}
+public record ResolvedBudget(
+        ContextBudget budget,
+        int window,
+        boolean windowFallback,
+        int available,
+        int historyBudget,
+        int systemPromptTokens,
+        int userPromptTokens) {}

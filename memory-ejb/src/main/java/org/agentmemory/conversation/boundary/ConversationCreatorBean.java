@@ -1,16 +1,6 @@
 package org.agentmemory.conversation.boundary;
 
-import java.util.logging.Level;
-import java.util.logging.Logger;
-
 import jakarta.ejb.EJBException;
-
-import org.agentmemory.conversation.control.ConversationWriter;
-
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.Map;
-
 import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -18,9 +8,14 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
-
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.conversation.control.ConversationStore;
+import org.agentmemory.conversation.control.ConversationWriter;
 import org.agentmemory.conversation.entity.Conversation;
 
 /**
@@ -95,8 +90,11 @@ public class ConversationCreatorBean {
     public boolean removeIfEmpty(ConversationKey key) {
         ConversationStore store = new ConversationStore(em);
         Conversation c = store.findByKey(key, true);
-        if (c == null || em.createQuery("SELECT COUNT(t) FROM Turn t WHERE t.conversation = :c", Long.class)
-                .setParameter("c", c).getSingleResult() > 0) {
+        if (c == null
+                || em.createQuery("SELECT COUNT(t) FROM Turn t WHERE t.conversation = :c", Long.class)
+                                .setParameter("c", c)
+                                .getSingleResult()
+                        > 0) {
             return false;
         }
         return store.delete(key.tenantId(), c.getId());
@@ -126,8 +124,10 @@ public class ConversationCreatorBean {
                 try {
                     return proxy.createAllAbsent(keys);
                 } catch (EJBException failed) {
-                    LOG.log(Level.FINE, "Creating " + keys.size() + " conversations at once failed; creating them one"
-                            + " by one", failed);
+                    LOG.log(
+                            Level.FINE,
+                            "Creating " + keys.size() + " conversations at once failed; creating them one" + " by one",
+                            failed);
                     return false;
                 }
             }

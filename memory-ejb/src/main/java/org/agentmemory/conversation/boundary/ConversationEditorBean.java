@@ -1,8 +1,5 @@
 package org.agentmemory.conversation.boundary;
 
-import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
-
 import jakarta.ejb.EJB;
 import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
@@ -11,7 +8,8 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.VersionConflictException;
@@ -70,18 +68,22 @@ public class ConversationEditorBean {
     }
 
     /** See {@link ConversationMemoryOperations#updateMetadata}. */
-    public ConversationMetadata updateMetadata(String tenantId, long conversationId, Map<String, Object> metadata,
-            long expectedVersion) throws NotFoundException, VersionConflictException, InvalidInputException {
+    public ConversationMetadata updateMetadata(
+            String tenantId, long conversationId, Map<String, Object> metadata, long expectedVersion)
+            throws NotFoundException, VersionConflictException, InvalidInputException {
         if (metadata == null) {
-            throw new InvalidInputException("metadata", "required",
-                    "metadata is required: a JSON object ({} to empty it).");
+            throw new InvalidInputException(
+                    "metadata", "required", "metadata is required: a JSON object ({} to empty it).");
         }
         InputRules.checkJsonObject("metadata", metadata);
         Conversation c = ConversationLookup.byId(store(), tenantId, conversationId, true);
         if (expectedVersion >= 0 && expectedVersion != c.getVersion()) {
-            throw new VersionConflictException(expectedVersion, c.getVersion(), "Conversation " + conversationId
-                    + " is at version " + c.getVersion() + ", not " + expectedVersion
-                    + "; another writer changed it. Read it again and re-apply your change.");
+            throw new VersionConflictException(
+                    expectedVersion,
+                    c.getVersion(),
+                    "Conversation " + conversationId
+                            + " is at version " + c.getVersion() + ", not " + expectedVersion
+                            + "; another writer changed it. Read it again and re-apply your change.");
         }
         c.setMetadata(metadata, ConversationWriter.now());
         em.flush();
@@ -109,9 +111,13 @@ public class ConversationEditorBean {
             }
             backOff(attempt);
         }
-        long current = ConversationLookup.byId(store(), tenantId, conversationId, false).getVersion();
-        throw new VersionConflictException(-1, current, "Conversation " + conversationId + ": the metadata merge lost"
-                + " to concurrent writers " + attempts + " times (memory.metadata.merge-attempts); try again.");
+        long current = ConversationLookup.byId(store(), tenantId, conversationId, false)
+                .getVersion();
+        throw new VersionConflictException(
+                -1,
+                current,
+                "Conversation " + conversationId + ": the metadata merge lost" + " to concurrent writers " + attempts
+                        + " times (memory.metadata.merge-attempts); try again.");
     }
 
     /** Short randomized pause before re-reading, so competing writers spread out. */

@@ -1,16 +1,5 @@
 package org.agentmemory.conversation.boundary;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.EJBException;
@@ -22,7 +11,16 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.conversation.AppendedTurn;
 import org.agentmemory.api.conversation.ConversationKey;
@@ -115,7 +113,10 @@ public class ConversationImportBean {
                 if (line == null || line.key() == null) {
                     throw new InvalidInputException("key", "required", "Each line needs a key (userId and sessionId).");
                 }
-                ConversationKey key = new ConversationKey(tenantId, line.key().chatbotId(), line.key().userId(),
+                ConversationKey key = new ConversationKey(
+                        tenantId,
+                        line.key().chatbotId(),
+                        line.key().userId(),
                         line.key().sessionId());
                 try {
                     InputRules.checkKey(key);
@@ -163,15 +164,24 @@ public class ConversationImportBean {
     }
 
     /** Writes the batch in one transaction, or line by line when the database rejects it (see importTurns). */
-    private long[] write(String tenantId, Map<ConversationKey, List<ImportLine>> byKey, Map<String, float[]> vectors,
-            boolean deferIndexing, Set<ConversationKey> created, List<ImportReport.LineError> errors) {
+    private long[] write(
+            String tenantId,
+            Map<ConversationKey, List<ImportLine>> byKey,
+            Map<String, float[]> vectors,
+            boolean deferIndexing,
+            Set<ConversationKey> created,
+            List<ImportReport.LineError> errors) {
         ConversationImportBean self = context.getBusinessObject(ConversationImportBean.class);
         long[] counts;
         try {
             counts = self.writeImportBatch(tenantId, byKey, vectors, deferIndexing);
         } catch (EJBException batchFailed) {
-            LOG.log(Level.WARNING, "An import batch of " + byKey.values().stream().mapToInt(List::size).sum()
-                    + " lines failed; storing it line by line", batchFailed);
+            LOG.log(
+                    Level.WARNING,
+                    "An import batch of "
+                            + byKey.values().stream().mapToInt(List::size).sum()
+                            + " lines failed; storing it line by line",
+                    batchFailed);
             counts = new long[2];
             ConversationWriter.Creation creation = writers.creation();
             for (Map.Entry<ConversationKey, List<ImportLine>> entry : byKey.entrySet()) {
@@ -181,17 +191,22 @@ public class ConversationImportBean {
                         if (new ConversationStore(em).findByKey(entry.getKey(), false) == null) {
                             creation.createIfAbsent(entry.getKey(), null);
                         }
-                        long[] one = self.writeImportBatch(tenantId, Map.of(entry.getKey(), List.of(line)), vectors,
-                                deferIndexing);
+                        long[] one = self.writeImportBatch(
+                                tenantId, Map.of(entry.getKey(), List.of(line)), vectors, deferIndexing);
                         counts[0] += one[0];
                         counts[1] += one[1];
                         anyStored = true;
                     } catch (EJBException lineFailed) {
                         String id = UUID.randomUUID().toString();
-                        LOG.log(Level.WARNING, "Import line " + line.lineNumber() + " could not be stored (error id "
-                                + id + ")", lineFailed);
-                        errors.add(new ImportReport.LineError(line.lineNumber(), null, "could not be stored: the"
-                                + " database rejected it; error id " + id + " in the server log says why"));
+                        LOG.log(
+                                Level.WARNING,
+                                "Import line " + line.lineNumber() + " could not be stored (error id " + id + ")",
+                                lineFailed);
+                        errors.add(new ImportReport.LineError(
+                                line.lineNumber(),
+                                null,
+                                "could not be stored: the" + " database rejected it; error id " + id
+                                        + " in the server log says why"));
                     }
                 }
                 if (!anyStored && created.contains(entry.getKey()) && creator.removeIfEmpty(entry.getKey())) {
@@ -214,10 +229,14 @@ public class ConversationImportBean {
      * @return {@code [turns written, duplicates]}
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public long[] writeImportBatch(String tenantId, Map<ConversationKey, List<ImportLine>> byKey,
-            Map<String, float[]> vectors, boolean deferIndexing) {
+    public long[] writeImportBatch(
+            String tenantId,
+            Map<ConversationKey, List<ImportLine>> byKey,
+            Map<String, float[]> vectors,
+            boolean deferIndexing) {
         Map<ConversationKey, List<TurnRecord>> turnsByKey = new LinkedHashMap<>();
-        byKey.forEach((key, lines) -> turnsByKey.put(key, lines.stream().map(ImportLine::turn).toList()));
+        byKey.forEach((key, lines) ->
+                turnsByKey.put(key, lines.stream().map(ImportLine::turn).toList()));
         ConversationWriter writer = writer();
         LockedConversations lockedRows = new LockedConversations();
         Map<Long, Set<String>> stored = new HashMap<>();
@@ -228,8 +247,9 @@ public class ConversationImportBean {
         long imported = 0;
         long duplicates = 0;
         TurnRows rows = new TurnRows();
-        for (LockedAppend written : writer.appendToLocked(locked, turnsByKey, stored,
-                Precomputed.vectorsOnly(vectors), rows).values()) {
+        for (LockedAppend written : writer.appendToLocked(
+                        locked, turnsByKey, stored, Precomputed.vectorsOnly(vectors), rows)
+                .values()) {
             for (AppendedTurn appended : written.turns()) {
                 if (appended.created()) {
                     imported++;

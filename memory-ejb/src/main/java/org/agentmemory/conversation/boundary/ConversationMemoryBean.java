@@ -1,15 +1,13 @@
 package org.agentmemory.conversation.boundary;
 
-import java.util.List;
-import java.util.Map;
-
 import jakarta.ejb.EJB;
 import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.interceptor.Interceptors;
-
+import java.util.List;
+import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.VersionConflictException;
@@ -100,8 +98,9 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     }
 
     @Override
-    public ConversationMetadata updateMetadata(String tenantId, long conversationId, Map<String, Object> metadata,
-            long expectedVersion) throws NotFoundException, VersionConflictException, InvalidInputException {
+    public ConversationMetadata updateMetadata(
+            String tenantId, long conversationId, Map<String, Object> metadata, long expectedVersion)
+            throws NotFoundException, VersionConflictException, InvalidInputException {
         return editor.updateMetadata(tenantId, conversationId, metadata, expectedVersion);
     }
 
@@ -177,14 +176,14 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     }
 
     @Override
-    public Page<ConversationSummary> listSessions(String tenantId, String userId, String chatbotId, int limit,
-            String cursor) throws InvalidInputException {
+    public Page<ConversationSummary> listSessions(
+            String tenantId, String userId, String chatbotId, int limit, String cursor) throws InvalidInputException {
         return reader.listSessions(tenantId, userId, chatbotId, limit, cursor);
     }
 
     @Override
-    public Page<ConversationSummary> listSessionsByChatbot(String tenantId, String chatbotId, String userId, int limit,
-            String cursor) throws InvalidInputException {
+    public Page<ConversationSummary> listSessionsByChatbot(
+            String tenantId, String chatbotId, String userId, int limit, String cursor) throws InvalidInputException {
         return reader.listSessionsByChatbot(tenantId, chatbotId, userId, limit, cursor);
     }
 
@@ -208,8 +207,8 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     @Override
     public Map<String, Boolean> probeOmissions(String tenantId, long conversationId, List<String> contentIds)
             throws NotFoundException, InvalidInputException {
-        if (contentIds != null && contentIds.size() <= org.agentmemory.api.conversation.ConversationMemoryOperations
-                .MAX_PAGE_SIZE) {
+        if (contentIds != null
+                && contentIds.size() <= org.agentmemory.api.conversation.ConversationMemoryOperations.MAX_PAGE_SIZE) {
             reader.checkExists(tenantId, conversationId);
         }
         return omissions.probe(tenantId, conversationId, contentIds);

@@ -1,16 +1,14 @@
 package org.agentmemory.conversation.boundary;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
 import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.conversation.ChatbotStats;
@@ -76,12 +74,15 @@ public class ConversationReaderBean {
             throws NotFoundException, InvalidInputException {
         Cursors.checkLimit(limit);
         if (afterSequence < 0) {
-            throw new InvalidInputException("afterSequence", "min",
+            throw new InvalidInputException(
+                    "afterSequence",
+                    "min",
                     "afterSequence is " + afterSequence + "; it must be 0 (from the start) or a sequence number.");
         }
         Conversation c = ConversationLookup.byId(store(), tenantId, conversationId, false);
         List<TurnRecord> turns = store().turns(c, afterSequence, limit);
-        long last = turns.isEmpty() ? afterSequence : turns.get(turns.size() - 1).sequence();
+        long last =
+                turns.isEmpty() ? afterSequence : turns.get(turns.size() - 1).sequence();
         boolean more = turns.size() == limit && store().hasTurnsAfter(c, last);
         return new TurnPage(c.getId(), TurnMapper.key(c), turns, last, more);
     }
@@ -90,14 +91,19 @@ public class ConversationReaderBean {
     public TurnRecord getTurn(String tenantId, long conversationId, long sequence)
             throws NotFoundException, InvalidInputException {
         if (sequence < 1) {
-            throw new InvalidInputException("sequence", "min", "sequence is " + sequence
-                    + "; turns are numbered from 1 in the order they were written.");
+            throw new InvalidInputException(
+                    "sequence",
+                    "min",
+                    "sequence is " + sequence + "; turns are numbered from 1 in the order they were written.");
         }
         Conversation c = ConversationLookup.byId(store(), tenantId, conversationId, false);
         List<TurnRecord> turns = store().turns(c, sequence - 1, 1);
         if (turns.isEmpty() || turns.get(0).sequence() != sequence) {
-            throw new NotFoundException("turn", Long.toString(sequence), "Conversation " + conversationId
-                    + " holds no turn with sequence " + sequence + " (never written, or cleared).");
+            throw new NotFoundException(
+                    "turn",
+                    Long.toString(sequence),
+                    "Conversation " + conversationId + " holds no turn with sequence " + sequence
+                            + " (never written, or cleared).");
         }
         return turns.get(0);
     }
@@ -114,18 +120,19 @@ public class ConversationReaderBean {
     }
 
     /** See {@link ConversationMemoryOperations#listSessions}. */
-    public Page<ConversationSummary> listSessions(String tenantId, String userId, String chatbotId, int limit,
-            String cursor) throws InvalidInputException {
+    public Page<ConversationSummary> listSessions(
+            String tenantId, String userId, String chatbotId, int limit, String cursor) throws InvalidInputException {
         InputRules.checkTenant(tenantId);
         InputRules.checkId("userId", userId);
         InputRules.checkOptionalId("chatbotId", chatbotId);
-        return page(store().list(tenantId, userId, chatbotId != null, chatbotId, checkedIdBound(limit, cursor), limit),
+        return page(
+                store().list(tenantId, userId, chatbotId != null, chatbotId, checkedIdBound(limit, cursor), limit),
                 limit);
     }
 
     /** See {@link ConversationMemoryOperations#listSessionsByChatbot}. */
-    public Page<ConversationSummary> listSessionsByChatbot(String tenantId, String chatbotId, String userId, int limit,
-            String cursor) throws InvalidInputException {
+    public Page<ConversationSummary> listSessionsByChatbot(
+            String tenantId, String chatbotId, String userId, int limit, String cursor) throws InvalidInputException {
         InputRules.checkTenant(tenantId);
         InputRules.checkOptionalId("chatbotId", chatbotId);
         InputRules.checkOptionalId("userId", userId);
@@ -165,8 +172,9 @@ public class ConversationReaderBean {
      */
     public record StoredConversation(long id, ConversationKey key, String chatbotId, Map<String, Object> metadata) {
         static StoredConversation of(Conversation c) {
-            return c == null ? null : new StoredConversation(c.getId(), TurnMapper.key(c), c.getChatbotId(),
-                    c.getMetadata());
+            return c == null
+                    ? null
+                    : new StoredConversation(c.getId(), TurnMapper.key(c), c.getChatbotId(), c.getMetadata());
         }
     }
 
@@ -176,8 +184,7 @@ public class ConversationReaderBean {
      * @param turns             the turns after the window's start, in sequence order
      * @param olderCandidateIds the older candidates' turn ids, oldest first (ceiling-dropped)
      */
-    public record HistoryTail(List<TurnRecord> turns, List<String> olderCandidateIds) {
-    }
+    public record HistoryTail(List<TurnRecord> turns, List<String> olderCandidateIds) {}
 
     /**
      * In the caller's transaction, or none (the context read path runs without one).
@@ -213,12 +220,12 @@ public class ConversationReaderBean {
      * @return the tail and the older candidates
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public HistoryTail historyTail(long conversationId, int maxTurns, String currentChatbotId,
-            boolean includeOtherAgents) {
-        HistoryWindow.Window window = HistoryWindow.plan(HistoryWindow.scan(em, conversationId), maxTurns,
-                currentChatbotId, includeOtherAgents);
-        return new HistoryTail(store().turns(conversationId, window.afterSequence(), Integer.MAX_VALUE),
-                window.olderCandidateIds());
+    public HistoryTail historyTail(
+            long conversationId, int maxTurns, String currentChatbotId, boolean includeOtherAgents) {
+        HistoryWindow.Window window = HistoryWindow.plan(
+                HistoryWindow.scan(em, conversationId), maxTurns, currentChatbotId, includeOtherAgents);
+        return new HistoryTail(
+                store().turns(conversationId, window.afterSequence(), Integer.MAX_VALUE), window.olderCandidateIds());
     }
 
     private static long checkedIdBound(int limit, String cursor) throws InvalidInputException {
@@ -233,6 +240,7 @@ public class ConversationReaderBean {
         for (Conversation c : items) {
             summaries.add(TurnMapper.summary(c));
         }
-        return new Page<>(summaries, more ? Cursors.ofId(items.get(items.size() - 1).getId()) : null);
+        return new Page<>(
+                summaries, more ? Cursors.ofId(items.get(items.size() - 1).getId()) : null);
     }
 }

@@ -5,7 +5,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import org.agentmemory.conversation.control.ConversationWriter;
 import org.agentmemory.platform.config.Settings;
 import org.agentmemory.platform.schema.DatabaseStatisticsBean;
@@ -35,8 +34,12 @@ public class ConversationWriters {
 
     /** @return a writer over the current transaction's persistence context */
     public ConversationWriter writer() {
-        return new ConversationWriter(em, settings, coordination.conversationIds(),
-                ConversationCreatorBean.through(creator), statistics::turnsWritten);
+        return new ConversationWriter(
+                em,
+                settings,
+                coordination.conversationIds(),
+                ConversationCreatorBean.through(creator),
+                statistics::turnsWritten);
     }
 
     /** @return the creator, seen as the write pipeline sees it ({@link ConversationCreatorBean#through}) */

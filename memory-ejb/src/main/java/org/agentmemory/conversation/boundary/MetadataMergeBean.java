@@ -1,9 +1,5 @@
 package org.agentmemory.conversation.boundary;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.Map;
-
 import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -11,7 +7,9 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
-
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.conversation.ConversationMetadata;
 import org.agentmemory.conversation.entity.Conversation;
@@ -47,7 +45,9 @@ public class MetadataMergeBean {
         // each lose memory.metadata.merge-attempts times in a row (seen with 2 writers x 100 patches: a 409).
         Conversation c = em.find(Conversation.class, conversationId, LockModeType.PESSIMISTIC_WRITE);
         if (c == null || !c.getTenantId().equals(tenantId)) {
-            throw new NotFoundException("conversation", Long.toString(conversationId),
+            throw new NotFoundException(
+                    "conversation",
+                    Long.toString(conversationId),
                     "Conversation " + conversationId + " was deleted while its metadata was being merged.");
         }
         long version = c.getVersion();
@@ -59,9 +59,12 @@ public class MetadataMergeBean {
             now = c.getUpdatedAt();
         }
         int updated = em.createQuery("UPDATE Conversation c SET c.metadata = :m, c.updatedAt = :now,"
-                + " c.version = c.version + 1 WHERE c.id = :id AND c.version = :v")
-                .setParameter("m", merged).setParameter("now", now).setParameter("id", conversationId)
-                .setParameter("v", version).executeUpdate();
+                        + " c.version = c.version + 1 WHERE c.id = :id AND c.version = :v")
+                .setParameter("m", merged)
+                .setParameter("now", now)
+                .setParameter("id", conversationId)
+                .setParameter("v", version)
+                .executeUpdate();
         return updated == 1 ? new ConversationMetadata(conversationId, merged, version + 1, now) : null;
     }
 }

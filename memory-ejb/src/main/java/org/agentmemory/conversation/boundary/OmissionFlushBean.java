@@ -1,16 +1,14 @@
 package org.agentmemory.conversation.boundary;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.List;
-
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
 import org.agentmemory.api.omission.Omission;
 import org.agentmemory.conversation.control.ConversationStore;
 import org.agentmemory.conversation.entity.Conversation;
@@ -44,7 +42,8 @@ public class OmissionFlushBean {
         if (c == null) {
             return false;
         }
-        omissionStore.putMany(c.getTenantId(), c.getId(), omissions, Instant.now().truncatedTo(ChronoUnit.MICROS), ttl);
+        omissionStore.putMany(
+                c.getTenantId(), c.getId(), omissions, Instant.now().truncatedTo(ChronoUnit.MICROS), ttl);
         return true;
     }
 }

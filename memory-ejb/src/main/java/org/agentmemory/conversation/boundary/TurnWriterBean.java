@@ -1,16 +1,6 @@
 package org.agentmemory.conversation.boundary;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.atomic.AtomicReference;
-
 import jakarta.annotation.Resource;
-import jakarta.ejb.EJB;
 import jakarta.ejb.EJBException;
 import jakarta.ejb.LocalBean;
 import jakarta.ejb.SessionContext;
@@ -22,7 +12,14 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.TransactionSynchronizationRegistry;
-
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.compaction.CompactionCommit;
 import org.agentmemory.api.compaction.CompactionState;
@@ -105,18 +102,25 @@ public class TurnWriterBean {
         Map<String, float[]> vectors = writer.embedInline(List.of(turn));
         // Normalized and counted (jtokkit) here, in the caller's thread: not in the transaction, where a group-
         // committed batch does this for every call in it, one after the other, while holding row locks.
-        TurnRecord resolved = ConversationWriter.resolveIdentity(turn,
-                turn.turnId() != null ? turn.turnId() : UUID.randomUUID().toString(), key.userId(), key.chatbotId(),
+        TurnRecord resolved = ConversationWriter.resolveIdentity(
+                turn,
+                turn.turnId() != null ? turn.turnId() : UUID.randomUUID().toString(),
+                key.userId(),
+                key.chatbotId(),
                 ConversationWriter.now());
-        PendingAppend append = new PendingAppend(key, resolved, commit, vectors, writer.prepare(resolved),
-                new AtomicReference<>());
+        PendingAppend append =
+                new PendingAppend(key, resolved, commit, vectors, writer.prepare(resolved), new AtomicReference<>());
         if (transactions.getTransactionKey() != null) {
             return appendLocked(writer, append);
         }
         AppendedTurn appended;
         try {
-            appended = coordination.appends().submit(append, (batch, committing) -> context
-                    .getBusinessObject(TurnWriterBean.class).writeAppendBatch(batch, committing));
+            appended = coordination
+                    .appends()
+                    .submit(
+                            append,
+                            (batch, committing) -> context.getBusinessObject(TurnWriterBean.class)
+                                    .writeAppendBatch(batch, committing));
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -143,7 +147,8 @@ public class TurnWriterBean {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<AppendedTurn> writeAppendBatch(List<PendingAppend> appends, Runnable committing) {
-        deferredIndexing.handOff(em, write -> appends.forEach(a -> a.indexWrite().set(write)));
+        deferredIndexing.handOff(
+                em, write -> appends.forEach(a -> a.indexWrite().set(write)));
         Map<ConversationKey, List<Integer>> positions = new LinkedHashMap<>();
         Map<ConversationKey, List<TurnRecord>> turnsByKey = new LinkedHashMap<>();
         for (int i = 0; i < appends.size(); i++) {
@@ -157,13 +162,16 @@ public class TurnWriterBean {
         Map<ConversationKey, Conversation> locked = writer.lockByKeys(turnsByKey, lockedRows, stored);
         AppendedTurn[] results = new AppendedTurn[appends.size()];
         TurnRows rows = new TurnRows();
-        writer.appendToLocked(locked, turnsByKey, stored, Precomputed.of(appends), rows).forEach((key, written) -> {
-            List<Integer> at = positions.get(key);
-            for (int j = 0; j < at.size(); j++) {
-                results[at.get(j)] = foldCommit(written.conversation(), written.turns().get(j),
-                        appends.get(at.get(j)).commit());
-            }
-        });
+        writer.appendToLocked(locked, turnsByKey, stored, Precomputed.of(appends), rows)
+                .forEach((key, written) -> {
+                    List<Integer> at = positions.get(key);
+                    for (int j = 0; j < at.size(); j++) {
+                        results[at.get(j)] = foldCommit(
+                                written.conversation(),
+                                written.turns().get(j),
+                                appends.get(at.get(j)).commit());
+                    }
+                });
         // Written and flushed here so that a database error surfaces inside this method (and the batch is retried
         // call by call), not at the commit.
         writer.insert(rows, lockedRows);
@@ -188,7 +196,8 @@ public class TurnWriterBean {
 
     /** Folds the round's commit and fires the Stage-2 event when the flag flips (observers see it after commit). */
     private AppendedTurn foldCommit(Conversation c, AppendedTurn appended, CompactionCommit commit) {
-        Stage2CompactionNeeded flipped = CompactionStates.fold(c, appended, commit, settings.tokenCounter().name());
+        Stage2CompactionNeeded flipped = CompactionStates.fold(
+                c, appended, commit, settings.tokenCounter().name());
         if (flipped != null) {
             stage2Events.fire(flipped);
         }
@@ -200,12 +209,21 @@ public class TurnWriterBean {
     public AppendedTurn addTurnFromAiMessage(ConversationKey key, AiMessageTurn message) throws InvalidInputException {
         InputRules.checkKey(key);
         if (message == null || message.response() == null) {
-            throw new InvalidInputException(message == null ? "message" : "response", "required",
+            throw new InvalidInputException(
+                    message == null ? "message" : "response",
+                    "required",
                     "The assistant message (response) is required.");
         }
-        TurnRecord turn = AiMessageTurns.fromAiMessage(message.userMessage() == null ? "" : message.userMessage(),
-                message.response(), key.userId(), key.chatbotId(), message.contextUsed(), message.turnId(),
-                message.assistantText(), message.error(), message.toolInvocations());
+        TurnRecord turn = AiMessageTurns.fromAiMessage(
+                message.userMessage() == null ? "" : message.userMessage(),
+                message.response(),
+                key.userId(),
+                key.chatbotId(),
+                message.contextUsed(),
+                message.turnId(),
+                message.assistantText(),
+                message.error(),
+                message.toolInvocations());
         return addTurn(key, turn, message.commit());
     }
 
@@ -217,7 +235,8 @@ public class TurnWriterBean {
         if (c == null) {
             return null;
         }
-        return CompactionStates.applyUsage(c, promptEstimate, providerPromptTokens, settings.tokenCounter().name());
+        return CompactionStates.applyUsage(
+                c, promptEstimate, providerPromptTokens, settings.tokenCounter().name());
     }
 
     /** See {@link ConversationMemoryOperations#addTurns}. */
@@ -246,8 +265,11 @@ public class TurnWriterBean {
             throw new InvalidInputException(field, "not-empty", field + " must contain at least one item.");
         }
         if (items.size() > ConversationMemoryOperations.MAX_BATCH_TURNS) {
-            throw new InvalidInputException(field, "max-items", field + " has " + items.size()
-                    + " items; the limit is " + ConversationMemoryOperations.MAX_BATCH_TURNS + " per call. Split it.");
+            throw new InvalidInputException(
+                    field,
+                    "max-items",
+                    field + " has " + items.size() + " items; the limit is "
+                            + ConversationMemoryOperations.MAX_BATCH_TURNS + " per call. Split it.");
         }
     }
 }

@@ -1,7 +1,6 @@
 package org.agentmemory.conversation.boundary;
 
 import jakarta.enterprise.context.ApplicationScoped;
-
 import org.agentmemory.api.conversation.AppendedTurn;
 import org.agentmemory.conversation.control.ConversationIdCache;
 import org.agentmemory.conversation.control.ConversationWriter.PendingAppend;

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Supplier;
-
 import org.agentmemory.api.conversation.AssistantMessage;
 import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.ToolCall;
@@ -22,8 +21,7 @@ import org.agentmemory.platform.json.CanonicalJson;
  */
 public final class AiMessageTurns {
 
-    private AiMessageTurns() {
-    }
+    private AiMessageTurns() {}
 
     /**
      * Builds the turn of one round (spec §1.1):
@@ -55,25 +53,50 @@ public final class AiMessageTurns {
      * @throws NullPointerException     when {@code response} is {@code null}
      * @throws IllegalArgumentException when a tool result map or list cannot be written as JSON
      */
-    public static TurnRecord fromAiMessage(String userMessage, AssistantMessage response, String userId,
-            String chatbotId, String contextUsed, String turnId, String assistantText, String error,
+    public static TurnRecord fromAiMessage(
+            String userMessage,
+            AssistantMessage response,
+            String userId,
+            String chatbotId,
+            String contextUsed,
+            String turnId,
+            String assistantText,
+            String error,
             List<ToolInvocationRecord> explicitInvocations) {
-        return fromAiMessage(userMessage, response, userId, chatbotId, contextUsed, turnId, assistantText, error,
-                explicitInvocations, () -> UUID.randomUUID().toString());
+        return fromAiMessage(
+                userMessage,
+                response,
+                userId,
+                chatbotId,
+                contextUsed,
+                turnId,
+                assistantText,
+                error,
+                explicitInvocations,
+                () -> UUID.randomUUID().toString());
     }
 
     /** As the public variant, with the source of generated turn ids as a parameter (tests). */
-    static TurnRecord fromAiMessage(String userMessage, AssistantMessage response, String userId,
-            String chatbotId, String contextUsed, String turnId, String assistantText, String error,
-            List<ToolInvocationRecord> explicitInvocations, Supplier<String> newTurnId) {
+    static TurnRecord fromAiMessage(
+            String userMessage,
+            AssistantMessage response,
+            String userId,
+            String chatbotId,
+            String contextUsed,
+            String turnId,
+            String assistantText,
+            String error,
+            List<ToolInvocationRecord> explicitInvocations,
+            Supplier<String> newTurnId) {
         Objects.requireNonNull(response, "response");
         String answer = assistantText != null ? assistantText : response.text() != null ? response.text() : "";
-        String id = !isNullOrEmpty(turnId) ? turnId
-                : !isNullOrEmpty(response.turnId()) ? response.turnId()
-                : newTurnId.get();
+        String id = !isNullOrEmpty(turnId)
+                ? turnId
+                : !isNullOrEmpty(response.turnId()) ? response.turnId() : newTurnId.get();
 
         List<String> toolsUsed = new ArrayList<>(response.toolCalls().size());
-        List<ToolInvocationRecord> derived = new ArrayList<>(response.toolCalls().size());
+        List<ToolInvocationRecord> derived =
+                new ArrayList<>(response.toolCalls().size());
         for (ToolCall call : response.toolCalls()) {
             toolsUsed.add(call.name());
             derived.add(toInvocation(call));
@@ -86,8 +109,23 @@ public final class AiMessageTurns {
         metadata.put("response_time", response.responseTime());
 
         List<ToolInvocationRecord> invocations = explicitInvocations != null ? explicitInvocations : derived;
-        return new TurnRecord(id, null, userId, userMessage, answer, contextUsed, toolsUsed, null, metadata,
-                chatbotId, invocations, error, null, null, null, null);
+        return new TurnRecord(
+                id,
+                null,
+                userId,
+                userMessage,
+                answer,
+                contextUsed,
+                toolsUsed,
+                null,
+                metadata,
+                chatbotId,
+                invocations,
+                error,
+                null,
+                null,
+                null,
+                null);
     }
 
     /**
@@ -110,10 +148,18 @@ public final class AiMessageTurns {
      */
     public static ToolInvocationRecord toInvocation(ToolCall call) {
         boolean failed = call.error() != null && !call.error().isEmpty();
-        Long elapsedMs = call.executionTime() == null || !Double.isFinite(call.executionTime()) ? null
+        Long elapsedMs = call.executionTime() == null || !Double.isFinite(call.executionTime())
+                ? null
                 : (long) (call.executionTime() * 1000);
-        return new ToolInvocationRecord(call.name(), call.arguments(), resultText(call.result()),
-                failed ? InvocationStatus.ERROR : InvocationStatus.COMPLETED, call.error(), elapsedMs, null, null,
+        return new ToolInvocationRecord(
+                call.name(),
+                call.arguments(),
+                resultText(call.result()),
+                failed ? InvocationStatus.ERROR : InvocationStatus.COMPLETED,
+                call.error(),
+                elapsedMs,
+                null,
+                null,
                 teeKey(call.result()));
     }
 
@@ -137,8 +183,10 @@ public final class AiMessageTurns {
             try {
                 return CanonicalJson.write(result);
             } catch (UncheckedIOException e) {
-                throw new IllegalArgumentException("Tool result is not JSON: " + e.getMessage()
-                        + "; use only strings, numbers, booleans, null, lists and maps with string keys", e);
+                throw new IllegalArgumentException(
+                        "Tool result is not JSON: " + e.getMessage()
+                                + "; use only strings, numbers, booleans, null, lists and maps with string keys",
+                        e);
             }
         }
         return String.valueOf(result);

@@ -1,7 +1,6 @@
 package org.agentmemory.conversation.control;
 
 import java.time.Clock;
-
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.compaction.CompactionCommit;
 import org.agentmemory.api.compaction.CompactionState;
@@ -19,8 +18,7 @@ import org.agentmemory.conversation.entity.Conversation;
  */
 public final class CompactionStates {
 
-    private CompactionStates() {
-    }
+    private CompactionStates() {}
 
     /**
      * @param field  the field name for errors
@@ -41,16 +39,18 @@ public final class CompactionStates {
      * @param tokenizer the tokenizer's name
      * @return the event to fire after the commit when the Stage-2 flag flipped, else {@code null}
      */
-    public static Stage2CompactionNeeded fold(Conversation c, AppendedTurn appended, CompactionCommit commit,
-            String tokenizer) {
+    public static Stage2CompactionNeeded fold(
+            Conversation c, AppendedTurn appended, CompactionCommit commit, String tokenizer) {
         if (!appended.created() || commit == null) {
             return null;
         }
-        CompactionCommits.Folded folded = CompactionCommits.fold(c.getMetadata(), commit, tokenizer,
-                appended.turn().metadata(), Clock.systemUTC());
+        CompactionCommits.Folded folded = CompactionCommits.fold(
+                c.getMetadata(), commit, tokenizer, appended.turn().metadata(), Clock.systemUTC());
         c.setMetadata(folded.metadata(), ConversationWriter.now());
-        return folded.stage2Flipped() ? new Stage2CompactionNeeded(c.getTenantId(), c.getId(),
-                commit.historyEstimate(), commit.available(), commit.droppedTurns()) : null;
+        return folded.stage2Flipped()
+                ? new Stage2CompactionNeeded(
+                        c.getTenantId(), c.getId(), commit.historyEstimate(), commit.available(), commit.droppedTurns())
+                : null;
     }
 
     /**
@@ -62,8 +62,8 @@ public final class CompactionStates {
      * @param tokenizer            the tokenizer's name (for a first state)
      * @return the state after the report
      */
-    public static CompactionState applyUsage(Conversation c, long promptEstimate, long providerPromptTokens,
-            String tokenizer) {
+    public static CompactionState applyUsage(
+            Conversation c, long promptEstimate, long providerPromptTokens, String tokenizer) {
         CompactionState previous = CompactionMetadata.read(c.getMetadata());
         CompactionState base = previous == null ? CompactionState.initial(tokenizer) : previous;
         CompactionState next = Calibration.applyUsage(base, promptEstimate, providerPromptTokens, Clock.systemUTC());

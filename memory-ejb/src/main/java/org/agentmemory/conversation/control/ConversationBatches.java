@@ -1,12 +1,10 @@
 package org.agentmemory.conversation.control;
 
+import jakarta.persistence.EntityManager;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import jakarta.persistence.EntityManager;
-
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.conversation.entity.Conversation;
 
@@ -49,20 +47,36 @@ final class ConversationBatches {
         for (int from = 0; from < all.size(); from += KEYS_PER_QUERY) {
             List<ConversationKey> chunk = all.subList(from, Math.min(all.size(), from + KEYS_PER_QUERY));
             int slots = paddedSize(chunk.size());
-            StringBuilder sql = values(new StringBuilder("SELECT c.id, c.chatbot_key, c.user_id, c.session_id"
-                    + " FROM conversation c JOIN "), 2, slots, "VARCHAR(512)", "VARCHAR(512)", "VARCHAR(512)");
+            StringBuilder sql = values(
+                    new StringBuilder(
+                            "SELECT c.id, c.chatbot_key, c.user_id, c.session_id" + " FROM conversation c JOIN "),
+                    2,
+                    slots,
+                    "VARCHAR(512)",
+                    "VARCHAR(512)",
+                    "VARCHAR(512)");
             sql.append(" AS k(chatbot_key, user_id, session_id) ON c.chatbot_key = k.chatbot_key"
                     + " AND c.user_id = k.user_id AND c.session_id = k.session_id WHERE c.tenant_id = ?1");
             jakarta.persistence.Query q = em.createNativeQuery(sql.toString());
             q.setParameter(1, tenantId);
-            bindRows(q, 2, slots, chunk.stream().map(key -> new Object[] {Conversation.toKey(key.chatbotId()),
-                    key.userId(), key.sessionId()}).toList());
+            bindRows(
+                    q,
+                    2,
+                    slots,
+                    chunk.stream()
+                            .map(key ->
+                                    new Object[] {Conversation.toKey(key.chatbotId()), key.userId(), key.sessionId()})
+                            .toList());
             for (Object result : q.getResultList()) {
                 Object[] row = (Object[]) result;
                 String chatbotKey = (String) row[1];
-                found.put(new ConversationKey(tenantId,
-                        Conversation.DEFAULT_CHATBOT_KEY.equals(chatbotKey) ? null : chatbotKey,
-                        (String) row[2], (String) row[3]), ((Number) row[0]).longValue());
+                found.put(
+                        new ConversationKey(
+                                tenantId,
+                                Conversation.DEFAULT_CHATBOT_KEY.equals(chatbotKey) ? null : chatbotKey,
+                                (String) row[2],
+                                (String) row[3]),
+                        ((Number) row[0]).longValue());
             }
         }
         return found;
@@ -77,7 +91,8 @@ final class ConversationBatches {
     }
 
     /** As {@link #values(StringBuilder, int, int, String...)}, with JDBC's plain {@code ?} unless {@code numbered}. */
-    private static StringBuilder values(StringBuilder sql, int from, int rows, boolean numbered, String... columnTypes) {
+    private static StringBuilder values(
+            StringBuilder sql, int from, int rows, boolean numbered, String... columnTypes) {
         sql.append("(VALUES ");
         int p = from;
         for (int r = 0; r < rows; r++) {
@@ -96,8 +111,8 @@ final class ConversationBatches {
     }
 
     /** Binds {@code rows} (padded to {@code slots} with the last one) to the parameters of {@link #values}. */
-    private static jakarta.persistence.Query bindRows(jakarta.persistence.Query q, int from, int slots,
-            List<Object[]> rows) {
+    private static jakarta.persistence.Query bindRows(
+            jakarta.persistence.Query q, int from, int slots, List<Object[]> rows) {
         int p = from;
         for (int r = 0; r < slots; r++) {
             for (Object value : rows.get(Math.min(r, rows.size() - 1))) {
@@ -141,7 +156,9 @@ final class ConversationBatches {
      * @param turnIds the candidate turn ids of each conversation, by conversation id (may be empty)
      * @return the locked conversations and the stored subset of the candidates
      */
-    ConversationStore.LockedTurnIds lockAll(LockedConversations into, java.util.Collection<Long> ids,
+    ConversationStore.LockedTurnIds lockAll(
+            LockedConversations into,
+            java.util.Collection<Long> ids,
             Map<Long, ? extends java.util.Collection<String>> turnIds) {
         List<Object[]> pairs = pairs(turnIds);
         if (pairs.size() > IDS_PER_QUERY) {
@@ -154,8 +171,8 @@ final class ConversationBatches {
         }
         Map<Long, java.util.Set<String>> found = new HashMap<>();
         EntityMappings mappings = new EntityMappings(em);
-        Map<Long, Conversation> locked = session.doReturningWork(con -> into.lock(con, ids, mappings,
-                pairs.isEmpty() ? null : existingTurnIdsQuery(pairs, found)));
+        Map<Long, Conversation> locked = session.doReturningWork(
+                con -> into.lock(con, ids, mappings, pairs.isEmpty() ? null : existingTurnIdsQuery(pairs, found)));
         return new ConversationStore.LockedTurnIds(locked, found);
     }
 
@@ -167,8 +184,8 @@ final class ConversationBatches {
     }
 
     /** {@link #existingTurnIds(Map)}' query for at most {@value #IDS_PER_QUERY} pairs, adding what it finds to {@code found}. */
-    private static LockedConversations.FollowingQuery existingTurnIdsQuery(List<Object[]> pairs,
-            Map<Long, java.util.Set<String>> found) {
+    private static LockedConversations.FollowingQuery existingTurnIdsQuery(
+            List<Object[]> pairs, Map<Long, java.util.Set<String>> found) {
         int slots = paddedSize(pairs.size());
         String sql = existingTurnIdsSql(slots, false);
         return new LockedConversations.FollowingQuery() {
@@ -185,7 +202,8 @@ final class ConversationBatches {
             @Override
             public void read(java.sql.ResultSet rs) throws java.sql.SQLException {
                 while (rs.next()) {
-                    found.computeIfAbsent(rs.getLong(1), k -> new java.util.HashSet<>()).add(rs.getString(2));
+                    found.computeIfAbsent(rs.getLong(1), k -> new java.util.HashSet<>())
+                            .add(rs.getString(2));
                 }
             }
         };
@@ -193,10 +211,16 @@ final class ConversationBatches {
 
     /** The query of {@link #existingTurnIds(Map)} for {@code slots} pairs, with numbered or plain parameters. */
     private static String existingTurnIdsSql(int slots, boolean numbered) {
-        StringBuilder sql = values(new StringBuilder("SELECT t.conversation_id, t.turn_id FROM turn t JOIN "), 1,
-                slots, numbered, "BIGINT", "VARCHAR(512)");
+        StringBuilder sql = values(
+                new StringBuilder("SELECT t.conversation_id, t.turn_id FROM turn t JOIN "),
+                1,
+                slots,
+                numbered,
+                "BIGINT",
+                "VARCHAR(512)");
         return sql.append(" AS k(conversation_id, turn_id) ON t.conversation_id = k.conversation_id"
-                + " AND t.turn_id = k.turn_id").toString();
+                        + " AND t.turn_id = k.turn_id")
+                .toString();
     }
 
     /** Binds {@code slots} (conversation id, turn id) pairs from {@code first}, the list padded with its last pair. */
@@ -238,7 +262,8 @@ final class ConversationBatches {
             List<Object[]> chunk = pairs.subList(from, Math.min(pairs.size(), from + IDS_PER_QUERY));
             int slots = paddedSize(chunk.size());
             String sql = existingTurnIdsSql(slots, session == null);
-            List<?> rows = session == null ? bindRows(em.createNativeQuery(sql), 1, slots, chunk).getResultList()
+            List<?> rows = session == null
+                    ? bindRows(em.createNativeQuery(sql), 1, slots, chunk).getResultList()
                     : pairsByJdbc(session, sql, slots, chunk);
             for (Object result : rows) {
                 Object[] row = (Object[]) result;
@@ -255,8 +280,8 @@ final class ConversationBatches {
      *
      * @return (conversation id, turn id) rows
      */
-    private static List<Object[]> pairsByJdbc(org.hibernate.Session session, String sql, int slots,
-            List<Object[]> chunk) {
+    private static List<Object[]> pairsByJdbc(
+            org.hibernate.Session session, String sql, int slots, List<Object[]> chunk) {
         return session.doReturningWork(con -> {
             List<Object[]> rows = new ArrayList<>();
             try (java.sql.PreparedStatement ps = con.prepareStatement(sql)) {

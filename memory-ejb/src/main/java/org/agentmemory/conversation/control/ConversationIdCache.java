@@ -2,7 +2,6 @@ package org.agentmemory.conversation.control;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.agentmemory.api.conversation.ConversationKey;
 
 /**

@@ -11,8 +11,7 @@ import org.agentmemory.platform.validation.InputRules;
  */
 public final class ConversationLookup {
 
-    private ConversationLookup() {
-    }
+    private ConversationLookup() {}
 
     /**
      * @param store          the store of the caller's transaction
@@ -26,7 +25,9 @@ public final class ConversationLookup {
             throws NotFoundException {
         Conversation c = tenantId == null ? null : store.find(tenantId, conversationId, lock);
         if (c == null) {
-            throw new NotFoundException("conversation", Long.toString(conversationId),
+            throw new NotFoundException(
+                    "conversation",
+                    Long.toString(conversationId),
                     "Conversation " + conversationId + " does not exist in tenant '" + tenantId + "'.");
         }
         return c;
@@ -51,9 +52,12 @@ public final class ConversationLookup {
 
     /** @return the problem of a key without a conversation */
     public static NotFoundException notFound(ConversationKey key) {
-        return new NotFoundException("conversation", null, "No conversation for userId '" + key.userId()
-                + "', sessionId '" + key.sessionId() + "', chatbotId "
-                + (key.chatbotId() == null ? "(default agent)" : "'" + key.chatbotId() + "'")
-                + " in tenant '" + key.tenantId() + "'.");
+        return new NotFoundException(
+                "conversation",
+                null,
+                "No conversation for userId '" + key.userId()
+                        + "', sessionId '" + key.sessionId() + "', chatbotId "
+                        + (key.chatbotId() == null ? "(default agent)" : "'" + key.chatbotId() + "'")
+                        + " in tenant '" + key.tenantId() + "'.");
     }
 }

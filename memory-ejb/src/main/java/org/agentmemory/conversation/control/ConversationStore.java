@@ -1,20 +1,14 @@
 package org.agentmemory.conversation.control;
 
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.TypedQuery;
-
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import org.agentmemory.api.conversation.ConversationKey;
-import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.conversation.entity.Conversation;
-import org.agentmemory.conversation.entity.ToolInvocation;
 import org.agentmemory.conversation.entity.Turn;
 
 /**
@@ -37,15 +31,17 @@ public class ConversationStore {
     public Conversation findByKey(ConversationKey key, boolean lock) {
         if (lock) {
             return first(lockQuery("SELECT * FROM conversation WHERE tenant_id = ?1 AND chatbot_key = ?2"
-                    + " AND user_id = ?3 AND session_id = ?4 FOR UPDATE")
+                            + " AND user_id = ?3 AND session_id = ?4 FOR UPDATE")
                     .setParameter(1, key.tenantId())
                     .setParameter(2, Conversation.toKey(key.chatbotId()))
                     .setParameter(3, key.userId())
                     .setParameter(4, key.sessionId())
                     .getResultList());
         }
-        return first(em.createQuery("SELECT c FROM Conversation c WHERE c.tenantId = :t"
-                + " AND c.chatbotKey = :b AND c.userId = :u AND c.sessionId = :s", Conversation.class)
+        return first(em.createQuery(
+                        "SELECT c FROM Conversation c WHERE c.tenantId = :t"
+                                + " AND c.chatbotKey = :b AND c.userId = :u AND c.sessionId = :s",
+                        Conversation.class)
                 .setParameter("t", key.tenantId())
                 .setParameter("b", Conversation.toKey(key.chatbotId()))
                 .setParameter("u", key.userId())
@@ -73,14 +69,16 @@ public class ConversationStore {
      * @return the conversation of that tenant, or {@code null}
      */
     public Conversation find(String tenantId, long id, boolean lock) {
-        Conversation c = lock ? em.find(Conversation.class, id, LockModeType.PESSIMISTIC_WRITE)
+        Conversation c = lock
+                ? em.find(Conversation.class, id, LockModeType.PESSIMISTIC_WRITE)
                 : em.find(Conversation.class, id);
         return c != null && c.getTenantId().equals(tenantId) ? c : null;
     }
 
     /** Inserts a new conversation and flushes, so a duplicate key fails here. */
     public Conversation insert(ConversationKey key, Map<String, Object> metadata, Instant now) {
-        Conversation c = new Conversation(key.tenantId(), key.chatbotId(), key.userId(), key.sessionId(), metadata, now);
+        Conversation c =
+                new Conversation(key.tenantId(), key.chatbotId(), key.userId(), key.sessionId(), metadata, now);
         em.persist(c);
         em.flush();
         return c;
@@ -90,8 +88,11 @@ public class ConversationStore {
      * @return the stored turn with this id in the conversation, or {@code null}
      */
     public Turn findTurn(Conversation c, String turnId) {
-        List<Turn> found = em.createQuery("SELECT t FROM Turn t WHERE t.conversation = :c AND t.turnId = :id", Turn.class)
-                .setParameter("c", c).setParameter("id", turnId).getResultList();
+        List<Turn> found = em.createQuery(
+                        "SELECT t FROM Turn t WHERE t.conversation = :c AND t.turnId = :id", Turn.class)
+                .setParameter("c", c)
+                .setParameter("id", turnId)
+                .getResultList();
         return found.isEmpty() ? null : found.get(0);
     }
 
@@ -139,8 +140,7 @@ public class ConversationStore {
      * @param locked id → locked conversation, for the ids that have a row
      * @param stored conversation id → the subset of its candidate turn ids that is stored (absent: none)
      */
-    public record LockedTurnIds(Map<Long, Conversation> locked, Map<Long, java.util.Set<String>> stored) {
-    }
+    public record LockedTurnIds(Map<Long, Conversation> locked, Map<Long, java.util.Set<String>> stored) {}
 
     /**
      * Locks many conversations and finds which candidate turn ids they hold, under the locks
@@ -151,7 +151,9 @@ public class ConversationStore {
      * @param turnIds the candidate turn ids of each conversation, by conversation id (may be empty)
      * @return the locked conversations and the stored subset of the candidates
      */
-    public LockedTurnIds lockAll(LockedConversations into, java.util.Collection<Long> ids,
+    public LockedTurnIds lockAll(
+            LockedConversations into,
+            java.util.Collection<Long> ids,
             Map<Long, ? extends java.util.Collection<String>> turnIds) {
         return batches().lockAll(into, ids, turnIds);
     }
@@ -242,7 +244,11 @@ public class ConversationStore {
      */
     public boolean hasTurnsAfter(Conversation c, long afterSequence) {
         return !em.createQuery("SELECT t.id FROM Turn t WHERE t.conversation = :c AND t.seq > :after", Long.class)
-                .setParameter("c", c).setParameter("after", afterSequence).setMaxResults(1).getResultList().isEmpty();
+                .setParameter("c", c)
+                .setParameter("after", afterSequence)
+                .setMaxResults(1)
+                .getResultList()
+                .isEmpty();
     }
 
     /**
@@ -252,7 +258,9 @@ public class ConversationStore {
      */
     public long clear(Conversation c, Instant now) {
         em.flush();
-        int deleted = em.createQuery("DELETE FROM Turn t WHERE t.conversation = :c").setParameter("c", c).executeUpdate();
+        int deleted = em.createQuery("DELETE FROM Turn t WHERE t.conversation = :c")
+                .setParameter("c", c)
+                .executeUpdate();
         c.cleared(now);
         return deleted;
     }
@@ -265,7 +273,9 @@ public class ConversationStore {
     public boolean delete(String tenantId, long id) {
         em.flush();
         int deleted = em.createQuery("DELETE FROM Conversation c WHERE c.tenantId = :t AND c.id = :id")
-                .setParameter("t", tenantId).setParameter("id", id).executeUpdate();
+                .setParameter("t", tenantId)
+                .setParameter("id", id)
+                .executeUpdate();
         em.clear();
         return deleted > 0;
     }
@@ -281,8 +291,8 @@ public class ConversationStore {
      * @param limit     page size; one more row is read to know whether more follow
      * @return up to {@code limit + 1} conversations
      */
-    public List<Conversation> list(String tenantId, String userId, boolean chatbotFilter, String chatbotId,
-            long beforeId, int limit) {
+    public List<Conversation> list(
+            String tenantId, String userId, boolean chatbotFilter, String chatbotId, long beforeId, int limit) {
         StringBuilder jpql = new StringBuilder("SELECT c FROM Conversation c WHERE c.tenantId = :t AND c.id < :before");
         if (userId != null) {
             jpql.append(" AND c.userId = :u");
@@ -292,7 +302,9 @@ public class ConversationStore {
         }
         jpql.append(" ORDER BY c.id DESC");
         TypedQuery<Conversation> q = em.createQuery(jpql.toString(), Conversation.class)
-                .setParameter("t", tenantId).setParameter("before", beforeId).setMaxResults(limit + 1);
+                .setParameter("t", tenantId)
+                .setParameter("before", beforeId)
+                .setMaxResults(limit + 1);
         if (userId != null) {
             q.setParameter("u", userId);
         }
@@ -306,9 +318,13 @@ public class ConversationStore {
      * @return {conversations, turns, distinct users} of one agent in a tenant
      */
     public long[] chatbotCounts(String tenantId, String chatbotId) {
-        Object[] row = em.createQuery("SELECT COUNT(c), COALESCE(SUM(c.turnCount), 0), COUNT(DISTINCT c.userId)"
-                + " FROM Conversation c WHERE c.tenantId = :t AND c.chatbotKey = :b", Object[].class)
-                .setParameter("t", tenantId).setParameter("b", Conversation.toKey(chatbotId)).getSingleResult();
+        Object[] row = em.createQuery(
+                        "SELECT COUNT(c), COALESCE(SUM(c.turnCount), 0), COUNT(DISTINCT c.userId)"
+                                + " FROM Conversation c WHERE c.tenantId = :t AND c.chatbotKey = :b",
+                        Object[].class)
+                .setParameter("t", tenantId)
+                .setParameter("b", Conversation.toKey(chatbotId))
+                .getSingleResult();
         return new long[] {((Number) row[0]).longValue(), ((Number) row[1]).longValue(), ((Number) row[2]).longValue()};
     }
 
@@ -323,7 +339,9 @@ public class ConversationStore {
         String jpql = "SELECT DISTINCT c.userId FROM Conversation c WHERE c.tenantId = :t AND c.chatbotKey = :b"
                 + (afterUserId == null ? "" : " AND c.userId > :after") + " ORDER BY c.userId";
         TypedQuery<String> q = em.createQuery(jpql, String.class)
-                .setParameter("t", tenantId).setParameter("b", Conversation.toKey(chatbotId)).setMaxResults(limit + 1);
+                .setParameter("t", tenantId)
+                .setParameter("b", Conversation.toKey(chatbotId))
+                .setMaxResults(limit + 1);
         if (afterUserId != null) {
             q.setParameter("after", afterUserId);
         }

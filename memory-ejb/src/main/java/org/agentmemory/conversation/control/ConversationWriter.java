@@ -1,5 +1,6 @@
 package org.agentmemory.conversation.control;
 
+import jakarta.persistence.EntityManager;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -16,9 +17,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongConsumer;
-
-import jakarta.persistence.EntityManager;
-
 import org.agentmemory.api.compaction.CompactionCommit;
 import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.api.conversation.AppendedTurn;
@@ -69,10 +67,13 @@ public final class ConversationWriter {
      * prepared beforehand (normalized, counted), and where the batch that writes it leaves the future of its index
      * writes (set at commit; stays empty when nothing was indexed).
      */
-    public record PendingAppend(ConversationKey key, TurnRecord turn, CompactionCommit commit,
-            Map<String, float[]> vectors, PreparedTurn prepared,
-            AtomicReference<CompletableFuture<? extends SearchIndexingPlanExecutionReport>> indexWrite) {
-    }
+    public record PendingAppend(
+            ConversationKey key,
+            TurnRecord turn,
+            CompactionCommit commit,
+            Map<String, float[]> vectors,
+            PreparedTurn prepared,
+            AtomicReference<CompletableFuture<? extends SearchIndexingPlanExecutionReport>> indexWrite) {}
 
     /**
      * What is computed for turns before their transaction starts: message vectors by search text (may be empty),
@@ -102,8 +103,7 @@ public final class ConversationWriter {
      * @param conversation the locked conversation
      * @param turns        one result per turn
      */
-    public record LockedAppend(Conversation conversation, List<AppendedTurn> turns) {
-    }
+    public record LockedAppend(Conversation conversation, List<AppendedTurn> turns) {}
 
     private final EntityManager em;
     private final ConversationStore store;
@@ -119,8 +119,12 @@ public final class ConversationWriter {
      * @param creator         creates missing conversations
      * @param turnsWritten    told how many turns each insert wrote (for the planner statistics)
      */
-    public ConversationWriter(EntityManager em, Settings settings, ConversationIdCache conversationIds,
-            Creation creator, LongConsumer turnsWritten) {
+    public ConversationWriter(
+            EntityManager em,
+            Settings settings,
+            ConversationIdCache conversationIds,
+            Creation creator,
+            LongConsumer turnsWritten) {
         this.em = em;
         this.store = new ConversationStore(em);
         this.settings = settings;
@@ -145,14 +149,19 @@ public final class ConversationWriter {
      * @param rows       collects the new rows, which the caller inserts ({@link #insert(TurnRows)})
      * @return per key, the locked conversation and one result per turn
      */
-    public Map<ConversationKey, LockedAppend> appendToLocked(Map<ConversationKey, Conversation> locked,
-            Map<ConversationKey, List<TurnRecord>> turnsByKey, Map<Long, Set<String>> stored, Precomputed pre,
+    public Map<ConversationKey, LockedAppend> appendToLocked(
+            Map<ConversationKey, Conversation> locked,
+            Map<ConversationKey, List<TurnRecord>> turnsByKey,
+            Map<Long, Set<String>> stored,
+            Precomputed pre,
             TurnRows rows) {
         Map<ConversationKey, LockedAppend> written = new LinkedHashMap<>();
         for (Map.Entry<ConversationKey, List<TurnRecord>> entry : turnsByKey.entrySet()) {
             Conversation c = requireCreated(locked.get(entry.getKey()), entry.getKey());
-            written.put(entry.getKey(), new LockedAppend(c,
-                    appendAll(c, entry.getValue(), stored.getOrDefault(c.getId(), Set.of()), pre, rows)));
+            written.put(
+                    entry.getKey(),
+                    new LockedAppend(
+                            c, appendAll(c, entry.getValue(), stored.getOrDefault(c.getId(), Set.of()), pre, rows)));
         }
         return written;
     }
@@ -177,8 +186,10 @@ public final class ConversationWriter {
      * @throws NullPointerException when a key's conversation was deleted again after each of
      *                              {@value #CREATE_ATTEMPTS} rounds of creation
      */
-    public Map<ConversationKey, Conversation> lockByKeys(Map<ConversationKey, List<TurnRecord>> turnsByKey,
-            LockedConversations into, Map<Long, Set<String>> stored) {
+    public Map<ConversationKey, Conversation> lockByKeys(
+            Map<ConversationKey, List<TurnRecord>> turnsByKey,
+            LockedConversations into,
+            Map<Long, Set<String>> stored) {
         Map<ConversationKey, Conversation> locked = new HashMap<>();
         Set<ConversationKey> pending = new LinkedHashSet<>(turnsByKey.keySet());
         for (int round = 1; !pending.isEmpty(); round++) {
@@ -234,10 +245,12 @@ public final class ConversationWriter {
     private Map<ConversationKey, Long> findOrCreateIds(List<ConversationKey> keys) {
         Map<ConversationKey, Long> ids = new HashMap<>();
         Map<String, List<ConversationKey>> byTenant = new LinkedHashMap<>();
-        keys.forEach(k -> byTenant.computeIfAbsent(k.tenantId(), t -> new ArrayList<>()).add(k));
+        keys.forEach(k ->
+                byTenant.computeIfAbsent(k.tenantId(), t -> new ArrayList<>()).add(k));
         byTenant.forEach((tenantId, tenantKeys) -> {
             Map<ConversationKey, Long> found = store.findIdsByKeys(tenantId, tenantKeys);
-            List<ConversationKey> missing = tenantKeys.stream().filter(k -> !found.containsKey(k)).toList();
+            List<ConversationKey> missing =
+                    tenantKeys.stream().filter(k -> !found.containsKey(k)).toList();
             if (!missing.isEmpty()) {
                 createMissing(missing);
                 found.putAll(store.findIdsByKeys(tenantId, missing));
@@ -342,11 +355,16 @@ public final class ConversationWriter {
      *
      * @return the turn with its identity resolved
      */
-    public static TurnRecord resolveIdentity(TurnRecord turn, String turnId, String userId, String chatbotId,
-            Instant now) {
-        return turn.withIdentity(turnId, null, turn.userId() != null ? turn.userId() : userId,
+    public static TurnRecord resolveIdentity(
+            TurnRecord turn, String turnId, String userId, String chatbotId, Instant now) {
+        return turn.withIdentity(
+                turnId,
+                null,
+                turn.userId() != null ? turn.userId() : userId,
                 turn.timestamp() == null ? now : turn.timestamp().truncatedTo(ChronoUnit.MICROS),
-                turn.chatbotId() != null ? turn.chatbotId() : chatbotId, TurnState.RAW, 2);
+                turn.chatbotId() != null ? turn.chatbotId() : chatbotId,
+                TurnState.RAW,
+                2);
     }
 
     /**
@@ -356,8 +374,8 @@ public final class ConversationWriter {
      * @return the prepared turn
      */
     public PreparedTurn prepare(TurnRecord resolved) {
-        return TurnPreparer.prepare(resolved, settings.normalizationEnabled(), settings.tokenCounter(),
-                settings.offloadThresholdTokens());
+        return TurnPreparer.prepare(
+                resolved, settings.normalizationEnabled(), settings.tokenCounter(), settings.offloadThresholdTokens());
     }
 
     /**
@@ -378,8 +396,8 @@ public final class ConversationWriter {
     }
 
     /** As {@link #appendAll(Conversation, List, Precomputed, TurnRows)} with the stored ids already known. */
-    private List<AppendedTurn> appendAll(Conversation c, List<TurnRecord> inputs, Set<String> stored,
-            Precomputed pre, TurnRows rows) {
+    private List<AppendedTurn> appendAll(
+            Conversation c, List<TurnRecord> inputs, Set<String> stored, Precomputed pre, TurnRows rows) {
         List<String> ids = new ArrayList<>(inputs.size());
         for (TurnRecord input : inputs) {
             ids.add(input.turnId() != null ? input.turnId() : UUID.randomUUID().toString());
@@ -427,8 +445,15 @@ public final class ConversationWriter {
         Turn turn = store.newTurn(c, prepared.turn(), now);
         rows.add(turn);
         TurnMessages.messages(turn, input, pre.vectors(), model).forEach(rows::add);
-        TurnRecord stored = prepared.turn().withIdentity(turnId, turn.getSeq(), resolved.userId(), timestamp,
-                resolved.chatbotId(), TurnState.RAW, prepared.turn().schemaVersion());
+        TurnRecord stored = prepared.turn()
+                .withIdentity(
+                        turnId,
+                        turn.getSeq(),
+                        resolved.userId(),
+                        timestamp,
+                        resolved.chatbotId(),
+                        TurnState.RAW,
+                        prepared.turn().schemaVersion());
         return new AppendedTurn(c.getId(), stored, true);
     }
 
@@ -438,7 +463,8 @@ public final class ConversationWriter {
      *         background embedder adds them after the write)
      */
     public Map<String, float[]> embedInline(List<TurnRecord> turns) {
-        return settings.inlineMessageEmbedding() ? TurnMessages.embed(settings.messageEmbeddingModel(), turns)
+        return settings.inlineMessageEmbedding()
+                ? TurnMessages.embed(settings.messageEmbeddingModel(), turns)
                 : Map.of();
     }
 }

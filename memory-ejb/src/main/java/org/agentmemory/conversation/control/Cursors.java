@@ -2,7 +2,6 @@ package org.agentmemory.conversation.control;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.conversation.ConversationMemoryOperations;
 
@@ -15,8 +14,7 @@ public final class Cursors {
     private static final String ID_PREFIX = "c1:";
     private static final String TEXT_PREFIX = "u1:";
 
-    private Cursors() {
-    }
+    private Cursors() {}
 
     /** @return a cursor meaning "ids lower than {@code id}" */
     public static String ofId(long id) {
@@ -70,8 +68,11 @@ public final class Cursors {
      */
     public static void checkLimit(int limit) throws InvalidInputException {
         if (limit < 1 || limit > ConversationMemoryOperations.MAX_PAGE_SIZE) {
-            throw new InvalidInputException("limit", "range", "limit is " + limit + "; it must be between 1 and "
-                    + ConversationMemoryOperations.MAX_PAGE_SIZE + " (a page size; 0 and negative values never mean 'everything').");
+            throw new InvalidInputException(
+                    "limit",
+                    "range",
+                    "limit is " + limit + "; it must be between 1 and " + ConversationMemoryOperations.MAX_PAGE_SIZE
+                            + " (a page size; 0 and negative values never mean 'everything').");
         }
     }
 
@@ -89,7 +90,10 @@ public final class Cursors {
 
     private static InvalidInputException invalid(String cursor) {
         String shown = cursor.length() > 40 ? cursor.substring(0, 40) + "…" : cursor;
-        return new InvalidInputException("cursor", "cursor-format", "cursor '" + shown
-                + "' is not a cursor of this listing; pass the nextCursor of the previous page, or none for the first page.");
+        return new InvalidInputException(
+                "cursor",
+                "cursor-format",
+                "cursor '" + shown
+                        + "' is not a cursor of this listing; pass the nextCursor of the previous page, or none for the first page.");
     }
 }

@@ -1,13 +1,11 @@
 package org.agentmemory.conversation.control;
 
+import jakarta.persistence.EntityManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
-
-import jakarta.persistence.EntityManager;
-
 import org.agentmemory.conversation.entity.Turn;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.BeforeExecutionGenerator;
@@ -38,14 +36,19 @@ public final class EntityMappings implements TurnRows.Ids, TurnRows.InstantColum
     /** @param em the entity manager of the current transaction (Hibernate) */
     public EntityMappings(EntityManager em) {
         this.session = em.unwrap(SharedSessionContractImplementor.class);
-        this.instantMapping = session.getFactory().getMappingMetamodel().getEntityDescriptor(Turn.class)
-                .findAttributeMapping("occurredAt").getSingleJdbcMapping();
+        this.instantMapping = session.getFactory()
+                .getMappingMetamodel()
+                .getEntityDescriptor(Turn.class)
+                .findAttributeMapping("occurredAt")
+                .getSingleJdbcMapping();
     }
 
     @Override
     public long next(Object entity) {
-        BeforeExecutionGenerator generator = generators.computeIfAbsent(entity.getClass(), type ->
-                (BeforeExecutionGenerator) session.getFactory().getMappingMetamodel().getEntityDescriptor(type)
+        BeforeExecutionGenerator generator =
+                generators.computeIfAbsent(entity.getClass(), type -> (BeforeExecutionGenerator) session.getFactory()
+                        .getMappingMetamodel()
+                        .getEntityDescriptor(type)
                         .getGenerator());
         return ((Number) generator.generate(session, entity, null, EventType.INSERT)).longValue();
     }
@@ -68,7 +71,7 @@ public final class EntityMappings implements TurnRows.Ids, TurnRows.InstantColum
     @Override
     @SuppressWarnings("unchecked")
     public void bind(PreparedStatement ps, int index, Instant value) throws SQLException {
-        ((ValueBinder<Object>) instantMapping.getJdbcValueBinder()).bind(ps,
-                instantMapping.convertToRelationalValue(value), index, session);
+        ((ValueBinder<Object>) instantMapping.getJdbcValueBinder())
+                .bind(ps, instantMapping.convertToRelationalValue(value), index, session);
     }
 }

@@ -62,6 +62,7 @@ public final class GroupCommit<T, R> {
     private int writers;
     /** Batches whose writer has said that only their commit remains ({@link BatchWriter#write}'s callback). */
     private int committingBatches;
+
     private long batches;
     private long items;
 
@@ -160,7 +161,8 @@ public final class GroupCommit<T, R> {
      * {@code minExtraBatch} items wait.
      */
     private boolean mayStartBatch() {
-        return !queue.isEmpty() && writers < maxWriters
+        return !queue.isEmpty()
+                && writers < maxWriters
                 && (writers + committingBatches == 0 || queue.size() >= minExtraBatch);
     }
 
@@ -219,8 +221,8 @@ public final class GroupCommit<T, R> {
         try {
             List<R> results = writer.write(batchItems, committing);
             if (results.size() != batch.size()) {
-                throw new IllegalStateException("The writer returned " + results.size() + " results for "
-                        + batch.size() + " items");
+                throw new IllegalStateException(
+                        "The writer returned " + results.size() + " results for " + batch.size() + " items");
             }
             for (int i = 0; i < batch.size(); i++) {
                 batch.get(i).succeed(results.get(i));

@@ -1,12 +1,10 @@
 package org.agentmemory.conversation.control;
 
+import jakarta.persistence.EntityManager;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import jakarta.persistence.EntityManager;
-
 import org.agentmemory.compaction.control.FittedHistory;
 import org.agentmemory.compaction.control.HistoryRenderer;
 import org.agentmemory.conversation.entity.Conversation;
@@ -25,8 +23,7 @@ import org.agentmemory.conversation.entity.Conversation;
  */
 public final class HistoryWindow {
 
-    private HistoryWindow() {
-    }
+    private HistoryWindow() {}
 
     /**
      * One stored turn as the scan sees it.
@@ -36,8 +33,7 @@ public final class HistoryWindow {
      * @param chatbotId the producing agent, or {@code null}
      * @param blank     whether its assistant response is blank (never a candidate)
      */
-    public record Row(long sequence, String turnId, String chatbotId, boolean blank) {
-    }
+    public record Row(long sequence, String turnId, String chatbotId, boolean blank) {}
 
     /**
      * What to load.
@@ -45,8 +41,7 @@ public final class HistoryWindow {
      * @param afterSequence      load the turns with a greater sequence (0 = all)
      * @param olderCandidateIds  the candidates before them, oldest first: ceiling-dropped
      */
-    public record Window(long afterSequence, List<String> olderCandidateIds) {
-    }
+    public record Window(long afterSequence, List<String> olderCandidateIds) {}
 
     /**
      * Scans a conversation's turns without their texts: one query, plus one for the rare responses that start
@@ -68,9 +63,12 @@ public final class HistoryWindow {
      * @return every turn in sequence order
      */
     public static List<Row> scan(EntityManager em, long conversationId) {
-        List<Object[]> rows = em.createQuery("SELECT t.seq, t.turnId, t.chatbotId, SUBSTRING(t.assistantResponse, 1, 1)"
-                + " FROM Turn t WHERE t.conversation.id = :c ORDER BY t.seq", Object[].class)
-                .setParameter("c", conversationId).getResultList();
+        List<Object[]> rows = em.createQuery(
+                        "SELECT t.seq, t.turnId, t.chatbotId, SUBSTRING(t.assistantResponse, 1, 1)"
+                                + " FROM Turn t WHERE t.conversation.id = :c ORDER BY t.seq",
+                        Object[].class)
+                .setParameter("c", conversationId)
+                .getResultList();
         List<Long> doubtful = new ArrayList<>();
         for (Object[] row : rows) {
             String first = (String) row[3];
@@ -81,9 +79,13 @@ public final class HistoryWindow {
         Map<Long, Boolean> blankText = new HashMap<>();
         for (int from = 0; from < doubtful.size(); from += 500) {
             List<Long> chunk = doubtful.subList(from, Math.min(doubtful.size(), from + 500));
-            for (Object[] row : em.createQuery("SELECT t.seq, t.assistantResponse FROM Turn t"
-                    + " WHERE t.conversation.id = :c AND t.seq IN :seqs", Object[].class)
-                    .setParameter("c", conversationId).setParameter("seqs", chunk).getResultList()) {
+            for (Object[] row : em.createQuery(
+                            "SELECT t.seq, t.assistantResponse FROM Turn t"
+                                    + " WHERE t.conversation.id = :c AND t.seq IN :seqs",
+                            Object[].class)
+                    .setParameter("c", conversationId)
+                    .setParameter("seqs", chunk)
+                    .getResultList()) {
                 blankText.put(((Number) row[0]).longValue(), HistoryRenderer.isBlank((String) row[1]));
             }
         }
@@ -107,7 +109,9 @@ public final class HistoryWindow {
     public static Window plan(List<Row> rows, int maxTurns, String currentChatbotId, boolean includeOtherAgents) {
         List<Row> candidates = new ArrayList<>(rows.size());
         for (Row row : rows) {
-            boolean foreign = currentChatbotId != null && row.chatbotId() != null && !row.chatbotId().equals(currentChatbotId);
+            boolean foreign = currentChatbotId != null
+                    && row.chatbotId() != null
+                    && !row.chatbotId().equals(currentChatbotId);
             if (!row.blank() && (includeOtherAgents || !foreign)) {
                 candidates.add(row);
             }
@@ -132,10 +136,19 @@ public final class HistoryWindow {
         if (older.isEmpty()) {
             return fitted;
         }
-        List<String> dropped = new ArrayList<>(older.size() + fitted.droppedTurnIds().size());
+        List<String> dropped =
+                new ArrayList<>(older.size() + fitted.droppedTurnIds().size());
         dropped.addAll(older);
         dropped.addAll(fitted.droppedTurnIds());
-        return new FittedHistory(fitted.messages(), fitted.views(), fitted.omissions(), fitted.outcome(),
-                fitted.historyBudget(), fitted.tokensUsed(), fitted.boundaryTurnId(), fitted.stage2Needed(), dropped);
+        return new FittedHistory(
+                fitted.messages(),
+                fitted.views(),
+                fitted.omissions(),
+                fitted.outcome(),
+                fitted.historyBudget(),
+                fitted.tokensUsed(),
+                fitted.boundaryTurnId(),
+                fitted.stage2Needed(),
+                dropped);
     }
 }

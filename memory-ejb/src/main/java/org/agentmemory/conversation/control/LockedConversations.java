@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-
 import org.agentmemory.conversation.entity.Conversation;
 
 /**
@@ -59,12 +58,14 @@ public final class LockedConversations {
             + " metadata = ?, version = version + 1 WHERE id = ?";
 
     /** A locked row as read: what {@link #write} compares the conversation with. */
-    private record AsRead(Conversation conversation, Instant updatedAt, long lastSeq, long turnCount,
-            Map<String, Object> metadata) {
+    private record AsRead(
+            Conversation conversation, Instant updatedAt, long lastSeq, long turnCount, Map<String, Object> metadata) {
 
         boolean changed() {
-            return conversation.getLastSeq() != lastSeq || conversation.getTurnCount() != turnCount
-                    || !java.util.Objects.equals(conversation.getUpdatedAt(), updatedAt) || metadataChanged();
+            return conversation.getLastSeq() != lastSeq
+                    || conversation.getTurnCount() != turnCount
+                    || !java.util.Objects.equals(conversation.getUpdatedAt(), updatedAt)
+                    || metadataChanged();
         }
 
         /** {@link Conversation#setMetadata} always installs a new map. */
@@ -110,7 +111,8 @@ public final class LockedConversations {
      * @throws SQLException as the driver reports it (a lock timeout, say)
      * @throws IllegalStateException after {@link #write}
      */
-    public Map<Long, Conversation> lock(Connection con, Collection<Long> ids, InstantReader instants) throws SQLException {
+    public Map<Long, Conversation> lock(Connection con, Collection<Long> ids, InstantReader instants)
+            throws SQLException {
         return lock(con, ids, instants, null);
     }
 
@@ -130,8 +132,8 @@ public final class LockedConversations {
      * @throws SQLException as the driver reports it (a lock timeout, say)
      * @throws IllegalStateException after {@link #write}
      */
-    public Map<Long, Conversation> lock(Connection con, Collection<Long> ids, InstantReader instants,
-            FollowingQuery then) throws SQLException {
+    public Map<Long, Conversation> lock(
+            Connection con, Collection<Long> ids, InstantReader instants, FollowingQuery then) throws SQLException {
         if (written) {
             throw new IllegalStateException("these conversations were written already");
         }
@@ -229,8 +231,18 @@ public final class LockedConversations {
         long lastSeq = rs.getLong(++i);
         long turnCount = rs.getLong(++i);
         long version = rs.getLong(++i);
-        return Conversation.restore(id, tenantId, chatbotKey, userId, sessionId, createdAt, updatedAt, metadata,
-                lastSeq, turnCount, version);
+        return Conversation.restore(
+                id,
+                tenantId,
+                chatbotKey,
+                userId,
+                sessionId,
+                createdAt,
+                updatedAt,
+                metadata,
+                lastSeq,
+                turnCount,
+                version);
     }
 
     /** @return the locked conversations, in the order they were locked (unmodifiable) */

@@ -3,9 +3,8 @@ package org.agentmemory.conversation.control;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import org.agentmemory.platform.text.TextNormalization;
 import org.agentmemory.conversation.entity.TurnMessage;
+import org.agentmemory.platform.text.TextNormalization;
 
 /**
  * What of a turn becomes searchable: its user message and its assistant response, each with an external id,
@@ -50,11 +49,9 @@ public final class MessageTexts {
      * @param content    the message text
      * @param searchText the text to index and embed
      */
-    public record Message(String role, String externalId, String author, String content, String searchText) {
-    }
+    public record Message(String role, String externalId, String author, String content, String searchText) {}
 
-    private MessageTexts() {
-    }
+    private MessageTexts() {}
 
     /**
      * @param userMessage       the user message (may be blank)
@@ -65,15 +62,25 @@ public final class MessageTexts {
     public static List<Message> of(String userMessage, String assistantResponse, Map<String, Object> metadata) {
         Map<String, Object> meta = metadata == null ? Map.of() : metadata;
         List<Message> messages = new ArrayList<>(2);
-        add(messages, TurnMessage.USER, userMessage, text(meta.get(USER_ID_KEY)), text(meta.get("speaker")),
+        add(
+                messages,
+                TurnMessage.USER,
+                userMessage,
+                text(meta.get(USER_ID_KEY)),
+                text(meta.get("speaker")),
                 text(meta.get("image_caption")));
-        add(messages, TurnMessage.ASSISTANT, assistantResponse, text(meta.get(ASSISTANT_ID_KEY)),
-                text(meta.get("reply_speaker")), text(meta.get("reply_image_caption")));
+        add(
+                messages,
+                TurnMessage.ASSISTANT,
+                assistantResponse,
+                text(meta.get(ASSISTANT_ID_KEY)),
+                text(meta.get("reply_speaker")),
+                text(meta.get("reply_image_caption")));
         return messages;
     }
 
-    private static void add(List<Message> messages, String role, String content, String externalId, String author,
-            String caption) {
+    private static void add(
+            List<Message> messages, String role, String content, String externalId, String author, String caption) {
         if (content == null || content.isBlank()) {
             return;
         }
@@ -84,10 +91,12 @@ public final class MessageTexts {
         }
         search.append(indexed);
         if (caption != null && !caption.isBlank()) {
-            search.append(" [image: ").append(org.agentmemory.platform.text.CodePoints.head(caption.strip(), MAX_CAPTION_CODE_POINTS))
+            search.append(" [image: ")
+                    .append(org.agentmemory.platform.text.CodePoints.head(caption.strip(), MAX_CAPTION_CODE_POINTS))
                     .append(']');
         }
-        messages.add(new Message(role, cap(externalId), cap(author), indexed, TextNormalization.nfc(search.toString())));
+        messages.add(
+                new Message(role, cap(externalId), cap(author), indexed, TextNormalization.nfc(search.toString())));
     }
 
     /**

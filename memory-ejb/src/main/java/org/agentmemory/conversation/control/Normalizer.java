@@ -1,5 +1,8 @@
 package org.agentmemory.conversation.control;
 
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -8,11 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.platform.json.CanonicalJson;
@@ -58,13 +56,13 @@ public final class Normalizer {
      * The Python system parses tool outputs with orjson, which accepts duplicate keys (the last one wins);
      * the shared canonical reader rejects them, so outputs get a reader that only differs in that.
      */
-    private static final ObjectReader OUTPUT_READER = ((JsonMapper) CanonicalJson.mapper()).rebuild()
+    private static final ObjectReader OUTPUT_READER = ((JsonMapper) CanonicalJson.mapper())
+            .rebuild()
             .disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build()
             .readerFor(Object.class);
 
-    private Normalizer() {
-    }
+    private Normalizer() {}
 
     // ---------------------------------------------------------------- rules 1–3 (spec §2.1)
 
@@ -353,8 +351,10 @@ public final class Normalizer {
         try {
             json = CanonicalJson.write(input);
         } catch (UncheckedIOException e) {
-            throw new IllegalArgumentException("Tool input is not a JSON object: " + e.getMessage()
-                    + "; use only strings, numbers, booleans, null, lists and maps with string keys", e);
+            throw new IllegalArgumentException(
+                    "Tool input is not a JSON object: " + e.getMessage()
+                            + "; use only strings, numbers, booleans, null, lists and maps with string keys",
+                    e);
         }
         try {
             return deepUnmodifiable(CanonicalJson.parseObject(json));
@@ -474,12 +474,16 @@ public final class Normalizer {
      * @throws IllegalArgumentException when a tool input holds a value that cannot be written as JSON
      */
     public static TurnRecord normalizeTurn(TurnRecord turn) {
-        List<ToolInvocationRecord> invocations = new ArrayList<>(turn.toolInvocations().size());
+        List<ToolInvocationRecord> invocations =
+                new ArrayList<>(turn.toolInvocations().size());
         for (ToolInvocationRecord invocation : turn.toolInvocations()) {
             invocations.add(normalizeInvocation(invocation));
         }
-        return turn.withText(normalizeNullable(turn.userMessage()), normalizeNullable(turn.assistantResponse()),
-                        normalizeNullable(turn.contextUsed()), normalizeError(turn.error()))
+        return turn.withText(
+                        normalizeNullable(turn.userMessage()),
+                        normalizeNullable(turn.assistantResponse()),
+                        normalizeNullable(turn.contextUsed()),
+                        normalizeError(turn.error()))
                 .withToolInvocations(invocations)
                 .withNormVersion(NORM_VERSION);
     }

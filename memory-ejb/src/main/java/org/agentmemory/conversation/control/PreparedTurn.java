@@ -2,7 +2,6 @@ package org.agentmemory.conversation.control;
 
 import java.util.List;
 import java.util.Objects;
-
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.api.omission.Omission;
 

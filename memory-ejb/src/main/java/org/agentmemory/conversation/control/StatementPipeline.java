@@ -36,8 +36,7 @@ public final class StatementPipeline {
     }
 
     /** A pending statement's binder and the index of its first parameter in the joined statement. */
-    private record Bound(Binder binder, int first) {
-    }
+    private record Bound(Binder binder, int first) {}
 
     /** The most parameters sent in one round trip: well under the protocol's 65,535. */
     static final int MAX_PARAMETERS = 30_000;
@@ -47,6 +46,7 @@ public final class StatementPipeline {
     private final StringBuilder sql = new StringBuilder();
     /** The pending statements' binders, each with the index of its first parameter. */
     private List<Bound> pending = new ArrayList<>();
+
     private int parameters;
     private long rows;
 

@@ -9,8 +9,7 @@ final class Tracebacks {
     private static final String FRAME_START = "  File \"";
     private static final String FRAME_CONTINUATION = "    ";
 
-    private Tracebacks() {
-    }
+    private Tracebacks() {}
 
     /**
      * Rule 5 (spec §2.4): condenses a Python traceback to its header, its last frames and the exception.

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
+import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.api.conversation.ConversationHistory;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.ConversationSummary;
@@ -13,7 +13,6 @@ import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.conversation.entity.ToolInvocation;
 import org.agentmemory.conversation.entity.Turn;
@@ -24,8 +23,7 @@ import org.agentmemory.platform.json.CanonicalJson;
  */
 public final class TurnMapper {
 
-    private TurnMapper() {
-    }
+    private TurnMapper() {}
 
     /** @return the key of a stored conversation */
     public static ConversationKey key(Conversation c) {
@@ -39,8 +37,8 @@ public final class TurnMapper {
 
     /** @return the history of a stored conversation with the given turns */
     public static ConversationHistory history(Conversation c, List<TurnRecord> turns) {
-        return new ConversationHistory(c.getId(), key(c), c.getCreatedAt(), c.getUpdatedAt(), c.getMetadata(),
-                c.getVersion(), turns);
+        return new ConversationHistory(
+                c.getId(), key(c), c.getCreatedAt(), c.getUpdatedAt(), c.getMetadata(), c.getVersion(), turns);
     }
 
     /**
@@ -92,12 +90,27 @@ public final class TurnMapper {
         for (ToolInvocation inv : invocations) {
             records.add(record(inv));
         }
-        return new TurnRecord(turn.getTurnId(), turn.getSeq(), turn.getUserId(), turn.getUserMessage(),
-                turn.getAssistantResponse(), turn.getContextUsed(), turn.getToolsUsed(), turn.getOccurredAt(),
-                turn.getMetadata(), turn.getChatbotId(), records, turn.getError(),
-                new TokenCount(turn.getTokensUser(), turn.getTokensAssistant(), turn.getTokensTools(),
-                        turn.getTokensTotal(), turn.getTokenizer()),
-                state(turn.getState()), turn.getSchemaVersion(),
+        return new TurnRecord(
+                turn.getTurnId(),
+                turn.getSeq(),
+                turn.getUserId(),
+                turn.getUserMessage(),
+                turn.getAssistantResponse(),
+                turn.getContextUsed(),
+                turn.getToolsUsed(),
+                turn.getOccurredAt(),
+                turn.getMetadata(),
+                turn.getChatbotId(),
+                records,
+                turn.getError(),
+                new TokenCount(
+                        turn.getTokensUser(),
+                        turn.getTokensAssistant(),
+                        turn.getTokensTools(),
+                        turn.getTokensTotal(),
+                        turn.getTokenizer()),
+                state(turn.getState()),
+                turn.getSchemaVersion(),
                 turn.getNormVersion());
     }
 
@@ -110,11 +123,24 @@ public final class TurnMapper {
      */
     @SuppressWarnings("unchecked")
     static TurnRecord turn(Object[] row, List<ToolInvocationRecord> invocations) {
-        return new TurnRecord((String) row[2], (Long) row[1], (String) row[3], (String) row[5], (String) row[6],
-                (String) row[7], (List<String>) row[8], (java.time.Instant) row[9], (Map<String, Object>) row[10],
-                (String) row[4], invocations, (String) row[11],
-                new TokenCount((Integer) row[12], (Integer) row[13], (Integer) row[14], (Integer) row[15], (String) row[16]),
-                state((String) row[17]), (Integer) row[18], (String) row[19]);
+        return new TurnRecord(
+                (String) row[2],
+                (Long) row[1],
+                (String) row[3],
+                (String) row[5],
+                (String) row[6],
+                (String) row[7],
+                (List<String>) row[8],
+                (java.time.Instant) row[9],
+                (Map<String, Object>) row[10],
+                (String) row[4],
+                invocations,
+                (String) row[11],
+                new TokenCount(
+                        (Integer) row[12], (Integer) row[13], (Integer) row[14], (Integer) row[15], (String) row[16]),
+                state((String) row[17]),
+                (Integer) row[18],
+                (String) row[19]);
     }
 
     /**
@@ -124,9 +150,16 @@ public final class TurnMapper {
      */
     @SuppressWarnings("unchecked")
     static ToolInvocationRecord invocation(Object[] row) {
-        return new ToolInvocationRecord((String) row[1], parseInput((String) row[2]), (String) row[3],
-                status((String) row[4]), (String) row[5], (Long) row[6],
-                (Integer) row[7], (Map<String, String>) row[8], (String) row[9]);
+        return new ToolInvocationRecord(
+                (String) row[1],
+                parseInput((String) row[2]),
+                (String) row[3],
+                status((String) row[4]),
+                (String) row[5],
+                (Long) row[6],
+                (Integer) row[7],
+                (Map<String, String>) row[8],
+                (String) row[9]);
     }
 
     private static Map<String, Object> parseInput(String json) {
@@ -141,13 +174,21 @@ public final class TurnMapper {
     }
 
     private static ToolInvocationRecord record(ToolInvocation inv) {
-        return new ToolInvocationRecord(inv.getToolName(), parseInput(inv.getInput()), inv.getOutput(),
-                status(inv.getStatus()), inv.getError(), inv.getElapsedMs(),
-                inv.getOutputChars(), inv.getOmitted(), inv.getWmKey());
+        return new ToolInvocationRecord(
+                inv.getToolName(),
+                parseInput(inv.getInput()),
+                inv.getOutput(),
+                status(inv.getStatus()),
+                inv.getError(),
+                inv.getElapsedMs(),
+                inv.getOutputChars(),
+                inv.getOmitted(),
+                inv.getWmKey());
     }
 
     /** Stored names ({@link #name}) of the states and statuses, looked up without upper-casing each row's value. */
     private static final Map<String, TurnState> STATES = storedNames(TurnState.class);
+
     private static final Map<String, InvocationStatus> STATUSES = storedNames(InvocationStatus.class);
 
     private static <E extends Enum<E>> Map<String, E> storedNames(Class<E> type) {

@@ -1,5 +1,6 @@
 package org.agentmemory.conversation.control;
 
+import jakarta.persistence.EntityManager;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -7,9 +8,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
-import jakarta.persistence.EntityManager;
-
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.conversation.entity.Turn;
 import org.agentmemory.conversation.entity.TurnMessage;
@@ -28,8 +26,7 @@ public final class TurnMessages {
     private static final Logger LOG = Logger.getLogger(TurnMessages.class.getName());
     private static final int BATCH = 64;
 
-    private TurnMessages() {
-    }
+    private TurnMessages() {}
 
     /**
      * Embeds the messages of turns about to be written.
@@ -58,8 +55,11 @@ public final class TurnMessages {
                 }
             }
         } catch (RuntimeException | LinkageError e) {
-            LOG.log(Level.WARNING, "Embedding " + all.size() + " messages with " + model.name()
-                    + " failed; they are stored without vectors", e);
+            LOG.log(
+                    Level.WARNING,
+                    "Embedding " + all.size() + " messages with " + model.name()
+                            + " failed; they are stored without vectors",
+                    e);
             vectors.clear();
         }
         return vectors;
@@ -79,9 +79,10 @@ public final class TurnMessages {
         MessageTexts.of(input.userMessage(), input.assistantResponse(), input.metadata())
                 .forEach(m -> rawTextByRole.put(m.role(), m.searchText()));
         List<TurnMessage> messages = new java.util.ArrayList<>(2);
-        for (MessageTexts.Message m : MessageTexts.of(turn.getUserMessage(), turn.getAssistantResponse(),
-                turn.getMetadata())) {
-            TurnMessage message = new TurnMessage(turn, m.role(), m.externalId(), m.author(), m.content(), m.searchText());
+        for (MessageTexts.Message m :
+                MessageTexts.of(turn.getUserMessage(), turn.getAssistantResponse(), turn.getMetadata())) {
+            TurnMessage message =
+                    new TurnMessage(turn, m.role(), m.externalId(), m.author(), m.content(), m.searchText());
             String raw = rawTextByRole.get(m.role());
             float[] vector = raw == null ? null : vectors.get(raw);
             message.setEmbedding(vector, vector == null ? null : model);
@@ -99,7 +100,8 @@ public final class TurnMessages {
      */
     public static void purgeConversation(EntityManager em, long conversationId) {
         List<Long> ids = em.createQuery("SELECT m.id FROM TurnMessage m WHERE m.conversationId = :c", Long.class)
-                .setParameter("c", conversationId).getResultList();
+                .setParameter("c", conversationId)
+                .getResultList();
         var plan = Search.session(em).indexingPlan();
         for (Long id : ids) {
             plan.purge(TurnMessage.class, id, null);

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.api.omission.Omission;
@@ -28,8 +27,7 @@ public final class TurnPreparer {
     /** Schema version of every turn this service writes (spec §6 step 6). */
     public static final int SCHEMA_VERSION = 2;
 
-    private TurnPreparer() {
-    }
+    private TurnPreparer() {}
 
     /**
      * Prepares a turn for storage, in spec §6 order:
@@ -58,8 +56,8 @@ public final class TurnPreparer {
      * @throws IllegalArgumentException when {@code oversizeToolTokens ≤ 0}, or a tool input cannot be written
      *                                  as JSON
      */
-    public static PreparedTurn prepare(TurnRecord turn, boolean normalize, TokenCounter counter,
-            int oversizeToolTokens) {
+    public static PreparedTurn prepare(
+            TurnRecord turn, boolean normalize, TokenCounter counter, int oversizeToolTokens) {
         Objects.requireNonNull(turn, "turn");
         Objects.requireNonNull(turn.turnId(), "turn.turnId: assign the turn id before preparing the turn");
         Objects.requireNonNull(counter, "counter");
@@ -73,21 +71,25 @@ public final class TurnPreparer {
         TurnRecord prepared = normalize ? Normalizer.normalizeTurn(turn) : turn;
         prepared = prepared.withTokenCount(TurnTokens.countTurn(prepared, memo));
 
-        List<ToolInvocationRecord> invocations = new ArrayList<>(prepared.toolInvocations().size());
+        List<ToolInvocationRecord> invocations =
+                new ArrayList<>(prepared.toolInvocations().size());
         Map<String, Omission> omissions = new LinkedHashMap<>();
         boolean offloaded = false;
         for (ToolInvocationRecord invocation : prepared.toolInvocations()) {
             String output = invocation.output();
-            if (output == null || output.isEmpty() || invocation.omitted().containsKey(Omission.OUTPUT)
+            if (output == null
+                    || output.isEmpty()
+                    || invocation.omitted().containsKey(Omission.OUTPUT)
                     || memo.count(output) <= oversizeToolTokens) {
                 invocations.add(invocation);
                 continue;
             }
             String contentId = ContentIds.contentId(output);
-            invocations.add(invocation.withOffloadedOutput(Previews.preview(output), CodePoints.length(output),
-                    contentId));
+            invocations.add(
+                    invocation.withOffloadedOutput(Previews.preview(output), CodePoints.length(output), contentId));
             // Identical outputs share one id; the first invocation's entry is kept.
-            omissions.putIfAbsent(contentId,
+            omissions.putIfAbsent(
+                    contentId,
                     new Omission(contentId, output, prepared.turnId(), invocation.toolName(), Omission.OUTPUT));
             offloaded = true;
         }
@@ -95,8 +97,14 @@ public final class TurnPreparer {
             prepared = prepared.withToolInvocations(invocations);
             prepared = prepared.withTokenCount(TurnTokens.countTurn(prepared, memo));
         }
-        prepared = prepared.withIdentity(prepared.turnId(), prepared.sequence(), prepared.userId(),
-                prepared.timestamp(), prepared.chatbotId(), prepared.state(), SCHEMA_VERSION);
+        prepared = prepared.withIdentity(
+                prepared.turnId(),
+                prepared.sequence(),
+                prepared.userId(),
+                prepared.timestamp(),
+                prepared.chatbotId(),
+                prepared.state(),
+                SCHEMA_VERSION);
         return new PreparedTurn(prepared, List.copyOf(omissions.values()));
     }
 

@@ -1,13 +1,11 @@
 package org.agentmemory.conversation.control;
 
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.TypedQuery;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.TypedQuery;
-
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.conversation.entity.ToolInvocation;
@@ -96,7 +94,8 @@ final class TurnReads {
                 try (java.sql.ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         Object[] row = invocationRow(rs);
-                        byTurn.computeIfAbsent((Long) row[0], k -> new ArrayList<>()).add(TurnMapper.invocation(row));
+                        byTurn.computeIfAbsent((Long) row[0], k -> new ArrayList<>())
+                                .add(TurnMapper.invocation(row));
                     }
                 }
             } finally {
@@ -108,11 +107,14 @@ final class TurnReads {
 
     /** {@link #turns} through the persistence context: the same columns selected in JPQL (any provider). */
     private List<TurnRecord> turnsByQuery(long conversationId, long afterSequence, int limit) {
-        TypedQuery<Object[]> q = em.createQuery("SELECT t.id, t.seq, t.turnId, t.userId, t.chatbotId, t.userMessage,"
-                + " t.assistantResponse, t.contextUsed, t.toolsUsed, t.occurredAt, t.metadata, t.error, t.tokensUser,"
-                + " t.tokensAssistant, t.tokensTools, t.tokensTotal, t.tokenizer, t.state, t.schemaVersion, t.normVersion"
-                + " FROM Turn t WHERE t.conversation.id = :c AND t.seq > :after ORDER BY t.seq", Object[].class)
-                .setParameter("c", conversationId).setParameter("after", afterSequence);
+        TypedQuery<Object[]> q = em.createQuery(
+                        "SELECT t.id, t.seq, t.turnId, t.userId, t.chatbotId, t.userMessage,"
+                                + " t.assistantResponse, t.contextUsed, t.toolsUsed, t.occurredAt, t.metadata, t.error, t.tokensUser,"
+                                + " t.tokensAssistant, t.tokensTools, t.tokensTotal, t.tokenizer, t.state, t.schemaVersion, t.normVersion"
+                                + " FROM Turn t WHERE t.conversation.id = :c AND t.seq > :after ORDER BY t.seq",
+                        Object[].class)
+                .setParameter("c", conversationId)
+                .setParameter("after", afterSequence);
         if (limit != Integer.MAX_VALUE) {
             q.setMaxResults(limit);
         }
@@ -122,10 +124,15 @@ final class TurnReads {
         }
         long first = (Long) turns.get(0)[1];
         long last = (Long) turns.get(turns.size() - 1)[1];
-        List<Object[]> invocations = em.createQuery("SELECT t.id, i.toolName, i.input, i.output, i.status, i.error,"
-                + " i.elapsedMs, i.outputChars, i.omitted, i.wmKey FROM ToolInvocation i JOIN i.turn t"
-                + " WHERE t.conversation.id = :c AND t.seq BETWEEN :first AND :last ORDER BY t.seq, i.ordinal",
-                Object[].class).setParameter("c", conversationId).setParameter("first", first).setParameter("last", last).getResultList();
+        List<Object[]> invocations = em.createQuery(
+                        "SELECT t.id, i.toolName, i.input, i.output, i.status, i.error,"
+                                + " i.elapsedMs, i.outputChars, i.omitted, i.wmKey FROM ToolInvocation i JOIN i.turn t"
+                                + " WHERE t.conversation.id = :c AND t.seq BETWEEN :first AND :last ORDER BY t.seq, i.ordinal",
+                        Object[].class)
+                .setParameter("c", conversationId)
+                .setParameter("first", first)
+                .setParameter("last", last)
+                .getResultList();
         Map<Long, List<ToolInvocationRecord>> byTurn = new HashMap<>();
         for (Object[] row : invocations) {
             byTurn.computeIfAbsent((Long) row[0], k -> new ArrayList<>()).add(TurnMapper.invocation(row));
@@ -143,11 +150,28 @@ final class TurnReads {
 
     /** @return the current row of {@link #TURN_COLUMNS}, converted as the {@link Turn} mapping converts them */
     private static Object[] turnRow(java.sql.ResultSet rs, EntityMappings mappings) throws java.sql.SQLException {
-        return new Object[] {rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5),
-            rs.getString(6), rs.getString(7), rs.getString(8), TurnRows.STRING_LIST.convertToEntityAttribute(rs.getString(9)),
-            mappings.read(rs, 10), TurnRows.OBJECT.convertToEntityAttribute(rs.getString(11)),
-            rs.getString(12), rs.getInt(13), rs.getInt(14), rs.getInt(15), rs.getInt(16), rs.getString(17),
-            rs.getString(18), rs.getInt(19), rs.getString(20)};
+        return new Object[] {
+            rs.getLong(1),
+            rs.getLong(2),
+            rs.getString(3),
+            rs.getString(4),
+            rs.getString(5),
+            rs.getString(6),
+            rs.getString(7),
+            rs.getString(8),
+            TurnRows.STRING_LIST.convertToEntityAttribute(rs.getString(9)),
+            mappings.read(rs, 10),
+            TurnRows.OBJECT.convertToEntityAttribute(rs.getString(11)),
+            rs.getString(12),
+            rs.getInt(13),
+            rs.getInt(14),
+            rs.getInt(15),
+            rs.getInt(16),
+            rs.getString(17),
+            rs.getString(18),
+            rs.getInt(19),
+            rs.getString(20)
+        };
     }
 
     /** @return the current invocation row of {@link #turns}, converted as the {@link ToolInvocation} mapping does */
@@ -156,8 +180,17 @@ final class TurnReads {
         Long elapsedMs = rs.wasNull() ? null : elapsed;
         int chars = rs.getInt(8);
         Integer outputChars = rs.wasNull() ? null : chars;
-        return new Object[] {rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-            rs.getString(6), elapsedMs, outputChars, TurnRows.STRING_MAP.convertToEntityAttribute(rs.getString(9)),
-            rs.getString(10)};
+        return new Object[] {
+            rs.getLong(1),
+            rs.getString(2),
+            rs.getString(3),
+            rs.getString(4),
+            rs.getString(5),
+            rs.getString(6),
+            elapsedMs,
+            outputChars,
+            TurnRows.STRING_MAP.convertToEntityAttribute(rs.getString(9)),
+            rs.getString(10)
+        };
     }
 }

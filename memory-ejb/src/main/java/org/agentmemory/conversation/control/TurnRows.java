@@ -6,13 +6,12 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.agentmemory.conversation.entity.ToolInvocation;
 import org.agentmemory.conversation.entity.Turn;
+import org.agentmemory.conversation.entity.TurnMessage;
 import org.agentmemory.platform.json.JsonObjectConverter;
 import org.agentmemory.platform.json.JsonStringListConverter;
 import org.agentmemory.platform.json.JsonStringMapConverter;
-import org.agentmemory.conversation.entity.TurnMessage;
 import org.agentmemory.platform.search.VectorBytesConverter;
 
 /**
@@ -106,6 +105,7 @@ public final class TurnRows {
 
     /** The entities' JSON column converters, also used to read rows back ({@link ConversationStore#turns}). */
     static final JsonObjectConverter OBJECT = new JsonObjectConverter();
+
     static final JsonStringListConverter STRING_LIST = new JsonStringListConverter();
     static final JsonStringMapConverter STRING_MAP = new JsonStringMapConverter();
     private static final VectorBytesConverter VECTOR = new VectorBytesConverter();
@@ -272,14 +272,13 @@ public final class TurnRows {
         int columns = insert.columns;
         for (int from = 0; from < rows.size(); from += BATCH) {
             List<T> chunk = List.copyOf(rows.subList(from, Math.min(rows.size(), from + BATCH)));
-            statements.add(insert.of(chunk.size()), columns * chunk.size(),
-                    (ps, first) -> {
-                        int at = first;
-                        for (T row : chunk) {
-                            binder.bind(ps, at, row);
-                            at += columns;
-                        }
-                    });
+            statements.add(insert.of(chunk.size()), columns * chunk.size(), (ps, first) -> {
+                int at = first;
+                for (T row : chunk) {
+                    binder.bind(ps, at, row);
+                    at += columns;
+                }
+            });
         }
     }
 

@@ -6,8 +6,7 @@ package org.agentmemory.conversation.entity;
  */
 final class BulkIds {
 
-    private BulkIds() {
-    }
+    private BulkIds() {}
 
     /**
      * @param current the instance's id, or {@code null}

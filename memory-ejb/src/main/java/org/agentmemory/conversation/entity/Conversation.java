@@ -1,9 +1,5 @@
 package org.agentmemory.conversation.entity;
 
-import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
@@ -13,7 +9,9 @@ import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
-
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.agentmemory.platform.json.JsonObjectConverter;
 import org.agentmemory.platform.json.UtcInstantConverter;
 
@@ -67,11 +65,15 @@ public class Conversation {
     @Column(name = "version", nullable = false)
     private long version;
 
-    protected Conversation() {
-    }
+    protected Conversation() {}
 
-    public Conversation(String tenantId, String chatbotId, String userId, String sessionId,
-            Map<String, Object> metadata, Instant now) {
+    public Conversation(
+            String tenantId,
+            String chatbotId,
+            String userId,
+            String sessionId,
+            Map<String, Object> metadata,
+            Instant now) {
         this.tenantId = tenantId;
         this.chatbotKey = toKey(chatbotId);
         this.userId = userId;
@@ -98,8 +100,17 @@ public class Conversation {
      * @param version    the optimistic-lock version
      * @return the detached conversation
      */
-    public static Conversation restore(long id, String tenantId, String chatbotKey, String userId, String sessionId,
-            Instant createdAt, Instant updatedAt, Map<String, Object> metadata, long lastSeq, long turnCount,
+    public static Conversation restore(
+            long id,
+            String tenantId,
+            String chatbotKey,
+            String userId,
+            String sessionId,
+            Instant createdAt,
+            Instant updatedAt,
+            Map<String, Object> metadata,
+            long lastSeq,
+            long turnCount,
             long version) {
         Conversation c = new Conversation();
         c.id = id;

@@ -1,8 +1,5 @@
 package org.agentmemory.conversation.entity;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
@@ -14,7 +11,8 @@ import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
-
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.agentmemory.platform.json.JsonStringMapConverter;
 
 /**
@@ -70,8 +68,7 @@ public class ToolInvocation {
     @Column(name = "wm_key", length = 1024)
     private String wmKey;
 
-    protected ToolInvocation() {
-    }
+    protected ToolInvocation() {}
 
     public ToolInvocation(Turn turn, int ordinal) {
         this.turn = turn;

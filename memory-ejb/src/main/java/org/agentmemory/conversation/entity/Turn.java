@@ -1,11 +1,5 @@
 package org.agentmemory.conversation.entity;
 
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import jakarta.persistence.CascadeType;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
@@ -20,10 +14,14 @@ import jakarta.persistence.OneToMany;
 import jakarta.persistence.OrderBy;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
-
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.agentmemory.platform.json.JsonObjectConverter;
-import org.agentmemory.platform.json.UtcInstantConverter;
 import org.agentmemory.platform.json.JsonStringListConverter;
+import org.agentmemory.platform.json.UtcInstantConverter;
 
 /**
  * One stored turn (spec §1.1). Immutable once written except through clear/delete of its conversation.
@@ -110,8 +108,7 @@ public class Turn {
     @OrderBy("ordinal ASC")
     private List<ToolInvocation> invocations = new ArrayList<>();
 
-    protected Turn() {
-    }
+    protected Turn() {}
 
     public Turn(Conversation conversation, long seq) {
         this.conversation = conversation;

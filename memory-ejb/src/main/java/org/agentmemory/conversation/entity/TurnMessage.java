@@ -1,7 +1,5 @@
 package org.agentmemory.conversation.entity;
 
-import java.time.Instant;
-
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
@@ -13,7 +11,7 @@ import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
-
+import java.time.Instant;
 import org.agentmemory.platform.json.UtcInstantConverter;
 import org.agentmemory.platform.search.EnglishAnalysisConfigurer;
 import org.agentmemory.platform.search.VectorBytesConverter;
@@ -129,8 +127,7 @@ public class TurnMessage {
     private String embeddingModel;
 
     /** For JPA. */
-    protected TurnMessage() {
-    }
+    protected TurnMessage() {}
 
     /**
      * @param turn       the stored turn (persisted, with its conversation)
@@ -148,7 +145,8 @@ public class TurnMessage {
         this.seq = turn.getSeq();
         this.role = role;
         this.externalId = externalId;
-        this.chatbotKey = org.agentmemory.conversation.entity.Conversation.toKey(turn.getConversation().getChatbotId());
+        this.chatbotKey = org.agentmemory.conversation.entity.Conversation.toKey(
+                turn.getConversation().getChatbotId());
         this.userId = turn.getConversation().getUserId();
         this.sessionId = turn.getConversation().getSessionId();
         this.author = author;

@@ -1,11 +1,9 @@
 package org.agentmemory.episodic.boundary;
 
-import java.util.logging.Logger;
-
 import jakarta.ejb.EJB;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
-
+import java.util.logging.Logger;
 import org.agentmemory.api.episodic.EpisodicMemory;
 
 /**

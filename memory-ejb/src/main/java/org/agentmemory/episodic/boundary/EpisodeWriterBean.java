@@ -1,17 +1,15 @@
 package org.agentmemory.episodic.boundary;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-
 import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.episodic.control.EpisodeMapper;
 import org.agentmemory.episodic.control.EpisodeStore;
@@ -33,8 +31,7 @@ public class EpisodeWriterBean {
      * @param vector     its embedding, or {@code null} when embedding failed
      * @param model      the embedding model's name
      */
-    public record Pending(Episode episode, String contentKey, float[] vector, String model) {
-    }
+    public record Pending(Episode episode, String contentKey, float[] vector, String model) {}
 
     @PersistenceContext(unitName = "memory")
     EntityManager em;

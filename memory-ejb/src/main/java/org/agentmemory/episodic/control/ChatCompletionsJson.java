@@ -1,12 +1,11 @@
 package org.agentmemory.episodic.control;
 
-import java.io.IOException;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 
 /**
  * The JSON of an OpenAI-compatible {@code POST /v1/chat/completions} call, without transport.
@@ -31,8 +30,7 @@ public final class ChatCompletionsJson {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
-    private ChatCompletionsJson() {
-    }
+    private ChatCompletionsJson() {}
 
     /**
      * @param model        the model name, e.g. {@code gpt-4o-mini}; never blank
@@ -72,8 +70,10 @@ public final class ChatCompletionsJson {
         try {
             root = MAPPER.readTree(responseBody == null ? "" : responseBody);
         } catch (IOException e) {
-            throw new ReflectionParseException("The chat-completions response is not JSON: "
-                    + ReflectionParser.excerpt(String.valueOf(responseBody)), e);
+            throw new ReflectionParseException(
+                    "The chat-completions response is not JSON: "
+                            + ReflectionParser.excerpt(String.valueOf(responseBody)),
+                    e);
         }
         if (root == null || !root.isObject()) {
             throw new ReflectionParseException("The chat-completions response is not a JSON object: "
@@ -81,14 +81,15 @@ public final class ChatCompletionsJson {
         }
         JsonNode error = root.get("error");
         if (error != null && !error.isNull()) {
-            String message = error.isObject() && error.path("message").isTextual() ? error.get("message").asText()
+            String message = error.isObject() && error.path("message").isTextual()
+                    ? error.get("message").asText()
                     : error.toString();
             throw new ReflectionParseException("The chat-completions endpoint reported an error: " + message);
         }
         JsonNode choices = root.get("choices");
         if (choices == null || !choices.isArray() || choices.isEmpty()) {
-            throw new ReflectionParseException("The chat-completions response has no choices[0]: "
-                    + ReflectionParser.excerpt(responseBody));
+            throw new ReflectionParseException(
+                    "The chat-completions response has no choices[0]: " + ReflectionParser.excerpt(responseBody));
         }
         JsonNode content = choices.get(0).path("message").path("content");
         String text = null;
@@ -96,7 +97,8 @@ public final class ChatCompletionsJson {
             text = content.asText();
         } else if (content.isArray()) {
             for (JsonNode part : content) {
-                if ("text".equals(part.path("type").asText()) && part.path("text").isTextual()) {
+                if ("text".equals(part.path("type").asText())
+                        && part.path("text").isTextual()) {
                     text = part.get("text").asText();
                     break;
                 }

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.EpisodeInput;
 import org.agentmemory.api.episodic.LessonSource;
@@ -28,8 +27,7 @@ public final class EpisodeAssembler {
 
     private static final Logger LOG = Logger.getLogger(EpisodeAssembler.class.getName());
 
-    private EpisodeAssembler() {
-    }
+    private EpisodeAssembler() {}
 
     /**
      * @param input the caller's input
@@ -63,15 +61,22 @@ public final class EpisodeAssembler {
      *                       default is 90)
      * @return the episode, ready to embed and store
      */
-    public static Episode assemble(EpisodeInput input, ReflectionOutcome reflection, ImportanceScorer scorer,
-            String episodeId, Instant now, int defaultTtlDays) {
+    public static Episode assemble(
+            EpisodeInput input,
+            ReflectionOutcome reflection,
+            ImportanceScorer scorer,
+            String episodeId,
+            Instant now,
+            int defaultTtlDays) {
         Objects.requireNonNull(input, "input");
         Objects.requireNonNull(episodeId, "episodeId");
         Objects.requireNonNull(now, "now");
         if (defaultTtlDays < 0) {
-            throw new IllegalArgumentException("defaultTtlDays is " + defaultTtlDays + "; it must be ≥ 0 (0 = never expires)");
+            throw new IllegalArgumentException(
+                    "defaultTtlDays is " + defaultTtlDays + "; it must be ≥ 0 (0 = never expires)");
         }
-        int importance = input.importance() != null ? input.importance()
+        int importance = input.importance() != null
+                ? input.importance()
                 : Importance.autoImportance(input.outcome(), input.errorType());
         boolean isFailure = input.outcome().isFailure();
         int ttl = input.ttlDays() != null ? input.ttlDays() : defaultTtlDays;
@@ -92,17 +97,38 @@ public final class EpisodeAssembler {
             source = reflection.source();
         }
 
-        Episode episode = new Episode(episodeId, input.namespace(), now, now, expiresAt, input.situation(),
-                input.actionTaken(), input.outcome(), input.outcomeDetails(), input.errorType(), input.errorMessage(),
-                reflectionText, lesson, suggestion, source, input.category(), importance, isFailure,
-                input.relatedTools(), input.relatedEntities(), input.metadata());
+        Episode episode = new Episode(
+                episodeId,
+                input.namespace(),
+                now,
+                now,
+                expiresAt,
+                input.situation(),
+                input.actionTaken(),
+                input.outcome(),
+                input.outcomeDetails(),
+                input.errorType(),
+                input.errorMessage(),
+                reflectionText,
+                lesson,
+                suggestion,
+                source,
+                input.category(),
+                importance,
+                isFailure,
+                input.relatedTools(),
+                input.relatedEntities(),
+                input.metadata());
 
         if (scorer != null) {
             try {
                 episode = episode.withImportance(Importance.applyScorer(scorer.score(episode)));
             } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "Importance scorer " + scorer.getClass().getName() + " failed for episode "
-                        + episodeId + "; keeping importance " + importance, e);
+                LOG.log(
+                        Level.WARNING,
+                        "Importance scorer " + scorer.getClass().getName() + " failed for episode " + episodeId
+                                + "; keeping importance " + importance,
+                        e);
             }
         }
         return episode;

@@ -1,5 +1,7 @@
 package org.agentmemory.episodic.control;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -10,10 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-
 import org.agentmemory.api.episodic.EpisodeCategory;
 import org.agentmemory.api.episodic.EpisodeInput;
 import org.agentmemory.api.episodic.EpisodeOutcome;
@@ -34,8 +32,8 @@ import org.agentmemory.platform.text.CodePoints;
 public final class EpisodeInputs {
 
     /** Queries that are never recorded, compared stripped and lower-cased (spec §10.9). */
-    public static final Set<String> TRIVIAL_QUERIES = Set.of("hello", "hi", "hey", "thanks", "thank you", "bye",
-            "goodbye", "ok", "okay", "yes", "no", "sure", "help");
+    public static final Set<String> TRIVIAL_QUERIES = Set.of(
+            "hello", "hi", "hey", "thanks", "thank you", "bye", "goodbye", "ok", "okay", "yes", "no", "sure", "help");
     /** Queries shorter than this (code points, stripped) are never recorded (spec §10.9). */
     public static final int MIN_QUERY_LENGTH = 10;
     /** The action text of an explicit lesson (not specified by the reference). */
@@ -43,8 +41,7 @@ public final class EpisodeInputs {
 
     private static final ObjectMapper JSON = JsonMapper.builder().build();
 
-    private EpisodeInputs() {
-    }
+    private EpisodeInputs() {}
 
     /**
      * A tool call as an episode (spec §10.3 {@code record_tool_episode}):
@@ -71,8 +68,12 @@ public final class EpisodeInputs {
      * @param userQuery the user's query, or {@code null}
      * @return the input
      */
-    public static EpisodeInput toolEpisode(MemoryNamespace namespace, String toolName, Map<String, ?> toolArgs,
-            Map<String, ?> toolResult, String userQuery) {
+    public static EpisodeInput toolEpisode(
+            MemoryNamespace namespace,
+            String toolName,
+            Map<String, ?> toolArgs,
+            Map<String, ?> toolResult,
+            String userQuery) {
         if (toolName == null || toolName.isBlank()) {
             throw new IllegalArgumentException("toolName is " + (toolName == null ? "missing" : "blank")
                     + "; a tool episode needs the tool's name");
@@ -111,25 +112,36 @@ public final class EpisodeInputs {
      * @param perAgent    whether to add one episode per participating agent
      * @return the crew episode first, then the agent episodes
      */
-    public static List<EpisodeInput> crewEpisodes(MemoryNamespace namespace, Map<String, ?> crewResult,
-            String description, boolean perAgent) {
+    public static List<EpisodeInput> crewEpisodes(
+            MemoryNamespace namespace, Map<String, ?> crewResult, String description, boolean perAgent) {
         Map<String, ?> result = crewResult == null ? Map.of() : crewResult;
         List<EpisodeInput> inputs = new ArrayList<>();
         String crewError = errorMessage(result);
-        inputs.add(EpisodeInput.builder(namespace, "Crew execution: " + description, "Ran crew workflow with agents",
-                outcomeOf(result)).errorMessage(crewError).errorType(errorType(crewError))
-                .category(EpisodeCategory.WORKFLOW_PATTERN).importance(6).build());
+        inputs.add(EpisodeInput.builder(
+                        namespace, "Crew execution: " + description, "Ran crew workflow with agents", outcomeOf(result))
+                .errorMessage(crewError)
+                .errorType(errorType(crewError))
+                .category(EpisodeCategory.WORKFLOW_PATTERN)
+                .importance(6)
+                .build());
         if (!perAgent) {
             return inputs;
         }
         for (Map.Entry<String, Object> agent : agentResults(result.get("agent_results"))) {
             Map<String, ?> agentResult = agent.getValue() instanceof Map<?, ?> map ? stringKeys(map) : Map.of();
             String agentError = errorMessage(agentResult);
-            MemoryNamespace agentNamespace = new MemoryNamespace(namespace.tenantId(), agent.getKey(), null, null,
-                    null, namespace.crewId());
-            inputs.add(EpisodeInput.builder(agentNamespace, "Agent participation in crew: " + description,
-                    "Executed assigned task in crew workflow", outcomeOf(agentResult)).errorMessage(agentError)
-                    .errorType(errorType(agentError)).category(EpisodeCategory.WORKFLOW_PATTERN).importance(5).build());
+            MemoryNamespace agentNamespace =
+                    new MemoryNamespace(namespace.tenantId(), agent.getKey(), null, null, null, namespace.crewId());
+            inputs.add(EpisodeInput.builder(
+                            agentNamespace,
+                            "Agent participation in crew: " + description,
+                            "Executed assigned task in crew workflow",
+                            outcomeOf(agentResult))
+                    .errorMessage(agentError)
+                    .errorType(errorType(agentError))
+                    .category(EpisodeCategory.WORKFLOW_PATTERN)
+                    .importance(5)
+                    .build());
         }
         return inputs;
     }
@@ -151,12 +163,15 @@ public final class EpisodeInputs {
             return Optional.empty();
         }
         String stripped = query.strip();
-        if (CodePoints.length(stripped) < MIN_QUERY_LENGTH || TRIVIAL_QUERIES.contains(stripped.toLowerCase(Locale.ROOT))) {
+        if (CodePoints.length(stripped) < MIN_QUERY_LENGTH
+                || TRIVIAL_QUERIES.contains(stripped.toLowerCase(Locale.ROOT))) {
             return Optional.empty();
         }
         String action = "Responded: " + CodePoints.head(response == null ? "" : response, 200);
         return Optional.of(EpisodeInput.builder(namespace, CodePoints.head(query, 500), action, EpisodeOutcome.SUCCESS)
-                .category(EpisodeCategory.QUERY_RESOLUTION).importance(3).build());
+                .category(EpisodeCategory.QUERY_RESOLUTION)
+                .importance(3)
+                .build());
     }
 
     /**
@@ -171,11 +186,11 @@ public final class EpisodeInputs {
      * @param importance any integer, or {@code null} for 5 (the tool's default); clamped to 1..10
      * @return the input
      */
-    public static EpisodeInput lesson(MemoryNamespace namespace, String situation, String lesson,
-            EpisodeCategory category, Integer importance) {
+    public static EpisodeInput lesson(
+            MemoryNamespace namespace, String situation, String lesson, EpisodeCategory category, Integer importance) {
         if (lesson == null || lesson.isBlank()) {
-            throw new IllegalArgumentException("lesson is " + (lesson == null ? "missing" : "blank")
-                    + "; state the lesson to remember");
+            throw new IllegalArgumentException(
+                    "lesson is " + (lesson == null ? "missing" : "blank") + "; state the lesson to remember");
         }
         return EpisodeInput.builder(namespace, situation, LESSON_ACTION, EpisodeOutcome.SUCCESS)
                 .category(category == null ? EpisodeCategory.DECISION : category)
@@ -264,7 +279,8 @@ public final class EpisodeInputs {
             if (json.length() > 1) {
                 json.append(", ");
             }
-            json.append(jsonString(arg.getKey())).append(": ")
+            json.append(jsonString(arg.getKey()))
+                    .append(": ")
                     .append(jsonString(CodePoints.head(pyStr(arg.getValue()), 100)));
         }
         return json.append('}').toString();
@@ -283,12 +299,14 @@ public final class EpisodeInputs {
         if (agentResults instanceof Map<?, ?> map) {
             for (Map.Entry<?, ?> entry : map.entrySet()) {
                 if (entry.getKey() != null && !String.valueOf(entry.getKey()).isBlank()) {
-                    entries.add(Map.entry(String.valueOf(entry.getKey()), entry.getValue() == null ? Map.of() : entry.getValue()));
+                    entries.add(Map.entry(
+                            String.valueOf(entry.getKey()), entry.getValue() == null ? Map.of() : entry.getValue()));
                 }
             }
         } else if (agentResults instanceof List<?> list) {
             for (Object item : list) {
-                if (item instanceof Map<?, ?> map && map.get("agent_id") != null
+                if (item instanceof Map<?, ?> map
+                        && map.get("agent_id") != null
                         && !String.valueOf(map.get("agent_id")).isBlank()) {
                     entries.add(Map.entry(String.valueOf(map.get("agent_id")), map));
                 }

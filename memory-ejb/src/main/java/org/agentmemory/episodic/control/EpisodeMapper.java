@@ -12,8 +12,7 @@ import org.agentmemory.episodic.entity.Episode;
  */
 public final class EpisodeMapper {
 
-    private EpisodeMapper() {
-    }
+    private EpisodeMapper() {}
 
     /**
      * @param episode    the assembled episode
@@ -22,15 +21,23 @@ public final class EpisodeMapper {
      * @param model      the embedding model's name, or {@code null}
      * @return a new entity (not persisted)
      */
-    public static Episode toEntity(org.agentmemory.api.episodic.Episode episode, String contentKey, float[] vector,
-            String model) {
+    public static Episode toEntity(
+            org.agentmemory.api.episodic.Episode episode, String contentKey, float[] vector, String model) {
         MemoryNamespace ns = episode.namespace();
         Episode entity = new Episode(episode.episodeId(), ns.tenantId(), ns.agentId(), contentKey);
         entity.setScope(ns.userId(), ns.sessionId(), ns.roomId(), ns.crewId());
         entity.setTimes(episode.createdAt(), episode.updatedAt(), episode.expiresAt());
-        entity.setContent(episode.situation(), episode.actionTaken(), episode.outcome().value(),
-                episode.outcomeDetails(), episode.errorType(), episode.errorMessage());
-        entity.setReflection(episode.reflection(), episode.lessonLearned(), episode.suggestedAction(),
+        entity.setContent(
+                episode.situation(),
+                episode.actionTaken(),
+                episode.outcome().value(),
+                episode.outcomeDetails(),
+                episode.errorType(),
+                episode.errorMessage());
+        entity.setReflection(
+                episode.reflection(),
+                episode.lessonLearned(),
+                episode.suggestedAction(),
                 episode.lessonSource() == null ? null : episode.lessonSource().value());
         entity.setClassification(episode.category().value(), episode.importance(), episode.isFailure());
         entity.setRelated(episode.relatedTools(), episode.relatedEntities());
@@ -44,15 +51,35 @@ public final class EpisodeMapper {
      * @return its transfer record
      */
     public static org.agentmemory.api.episodic.Episode toRecord(Episode entity) {
-        MemoryNamespace ns = new MemoryNamespace(entity.getTenantId(), entity.getAgentId(), entity.getUserId(),
-                entity.getSessionId(), entity.getRoomId(), entity.getCrewId());
-        return new org.agentmemory.api.episodic.Episode(entity.getEpisodeId(), ns, entity.getCreatedAt(),
-                entity.getUpdatedAt(), entity.getExpiresAt(), entity.getSituation(), entity.getActionTaken(),
-                EpisodeOutcome.fromValue(entity.getOutcome()), entity.getOutcomeDetails(), entity.getErrorType(),
-                entity.getErrorMessage(), entity.getReflection(), entity.getLessonLearned(), entity.getSuggestedAction(),
+        MemoryNamespace ns = new MemoryNamespace(
+                entity.getTenantId(),
+                entity.getAgentId(),
+                entity.getUserId(),
+                entity.getSessionId(),
+                entity.getRoomId(),
+                entity.getCrewId());
+        return new org.agentmemory.api.episodic.Episode(
+                entity.getEpisodeId(),
+                ns,
+                entity.getCreatedAt(),
+                entity.getUpdatedAt(),
+                entity.getExpiresAt(),
+                entity.getSituation(),
+                entity.getActionTaken(),
+                EpisodeOutcome.fromValue(entity.getOutcome()),
+                entity.getOutcomeDetails(),
+                entity.getErrorType(),
+                entity.getErrorMessage(),
+                entity.getReflection(),
+                entity.getLessonLearned(),
+                entity.getSuggestedAction(),
                 entity.getLessonSource() == null ? null : LessonSource.fromValue(entity.getLessonSource()),
-                EpisodeCategory.fromValue(entity.getCategory()), entity.getImportance(), entity.isFailure(),
-                entity.getRelatedTools(), entity.getRelatedEntities(), entity.getMetadata());
+                EpisodeCategory.fromValue(entity.getCategory()),
+                entity.getImportance(),
+                entity.isFailure(),
+                entity.getRelatedTools(),
+                entity.getRelatedEntities(),
+                entity.getMetadata());
     }
 
     /**
@@ -64,7 +91,8 @@ public final class EpisodeMapper {
      * @return whether every set field is equal
      */
     public static boolean inNamespace(Episode entity, MemoryNamespace namespace) {
-        return namespace.tenantId().equals(entity.getTenantId()) && namespace.agentId().equals(entity.getAgentId())
+        return namespace.tenantId().equals(entity.getTenantId())
+                && namespace.agentId().equals(entity.getAgentId())
                 && (namespace.userId() == null || namespace.userId().equals(entity.getUserId()))
                 && (namespace.sessionId() == null || namespace.sessionId().equals(entity.getSessionId()))
                 && (namespace.roomId() == null || namespace.roomId().equals(entity.getRoomId()))

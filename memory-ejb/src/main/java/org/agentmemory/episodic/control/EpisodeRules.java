@@ -8,13 +8,12 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.episodic.EpisodeInput;
 import org.agentmemory.api.episodic.MemoryNamespace;
-import org.agentmemory.platform.validation.InputRules;
 import org.agentmemory.platform.json.CanonicalJson;
 import org.agentmemory.platform.text.TextNormalization;
+import org.agentmemory.platform.validation.InputRules;
 
 /**
  * The input rules of episodic memory and the write form of its texts. Namespace ids follow the conversation
@@ -24,8 +23,7 @@ import org.agentmemory.platform.text.TextNormalization;
  */
 public final class EpisodeRules {
 
-    private EpisodeRules() {
-    }
+    private EpisodeRules() {}
 
     /**
      * @param prefix    field prefix for messages, e.g. {@code "inputs[2]."} or {@code ""}
@@ -34,8 +32,8 @@ public final class EpisodeRules {
      */
     public static void checkNamespace(String prefix, MemoryNamespace namespace) throws InvalidInputException {
         if (namespace == null) {
-            throw new InvalidInputException(prefix + "namespace", "required",
-                    "namespace is required: at least {\"agentId\": …}.");
+            throw new InvalidInputException(
+                    prefix + "namespace", "required", "namespace is required: at least {\"agentId\": …}.");
         }
         InputRules.checkTenant(namespace.tenantId());
         InputRules.checkId(prefix + "namespace.agentId", namespace.agentId());
@@ -55,29 +53,52 @@ public final class EpisodeRules {
      */
     public static EpisodeInput normalized(String prefix, EpisodeInput input) throws InvalidInputException {
         if (input == null) {
-            throw new InvalidInputException(prefix.isEmpty() ? "input" : prefix.substring(0, prefix.length() - 1),
-                    "required", "The episode input is required.");
+            throw new InvalidInputException(
+                    prefix.isEmpty() ? "input" : prefix.substring(0, prefix.length() - 1),
+                    "required",
+                    "The episode input is required.");
         }
         checkNamespace(prefix, input.namespace());
-        String[][] texts = {{"situation", input.situation()}, {"actionTaken", input.actionTaken()},
-                {"outcomeDetails", input.outcomeDetails()}, {"errorType", input.errorType()},
-                {"errorMessage", input.errorMessage()}, {"lessonLearned", input.lessonLearned()}};
+        String[][] texts = {
+            {"situation", input.situation()},
+            {"actionTaken", input.actionTaken()},
+            {"outcomeDetails", input.outcomeDetails()},
+            {"errorType", input.errorType()},
+            {"errorMessage", input.errorMessage()},
+            {"lessonLearned", input.lessonLearned()}
+        };
         for (String[] text : texts) {
-            InputRules.checkText(prefix + text[0], text[1], InputRules.Controls.NO_NUL, InputRules.MAX_MESSAGE_CODE_POINTS);
+            InputRules.checkText(
+                    prefix + text[0], text[1], InputRules.Controls.NO_NUL, InputRules.MAX_MESSAGE_CODE_POINTS);
         }
         if (input.errorType() != null && input.errorType().length() > 128) {
             // The column holds 128 characters as every supported database counts them (H2 counts UTF-16 units).
-            throw new InvalidInputException(prefix + "errorType", "max-length", "errorType takes "
-                    + input.errorType().length() + " UTF-16 units; the limit is 128 (128 characters of most scripts,"
-                    + " 64 emoji or other characters outside the Basic Multilingual Plane).");
+            throw new InvalidInputException(
+                    prefix + "errorType",
+                    "max-length",
+                    "errorType takes "
+                            + input.errorType().length()
+                            + " UTF-16 units; the limit is 128 (128 characters of most scripts,"
+                            + " 64 emoji or other characters outside the Basic Multilingual Plane).");
         }
         List<String> tools = texts(prefix + "relatedTools", input.relatedTools());
         List<String> entities = texts(prefix + "relatedEntities", input.relatedEntities());
         InputRules.checkJsonObject(prefix + "metadata", input.metadata());
-        return new EpisodeInput(input.namespace(), TextNormalization.nfc(input.situation()),
-                TextNormalization.nfc(input.actionTaken()), input.outcome(), TextNormalization.nfc(input.outcomeDetails()),
-                input.errorType(), TextNormalization.nfc(input.errorMessage()), input.category(), input.importance(),
-                tools, entities, input.ttlDays(), input.metadata(), input.generateReflection(),
+        return new EpisodeInput(
+                input.namespace(),
+                TextNormalization.nfc(input.situation()),
+                TextNormalization.nfc(input.actionTaken()),
+                input.outcome(),
+                TextNormalization.nfc(input.outcomeDetails()),
+                input.errorType(),
+                TextNormalization.nfc(input.errorMessage()),
+                input.category(),
+                input.importance(),
+                tools,
+                entities,
+                input.ttlDays(),
+                input.metadata(),
+                input.generateReflection(),
                 TextNormalization.nfc(input.lessonLearned()));
     }
 
@@ -88,7 +109,8 @@ public final class EpisodeRules {
             if (value == null) {
                 throw new InvalidInputException(field + "[" + i + "]", "required", field + "[" + i + "] is null.");
             }
-            InputRules.checkText(field + "[" + i + "]", value, InputRules.Controls.NONE, InputRules.MAX_TOOL_NAME_CODE_POINTS);
+            InputRules.checkText(
+                    field + "[" + i + "]", value, InputRules.Controls.NONE, InputRules.MAX_TOOL_NAME_CODE_POINTS);
             out.add(TextNormalization.nfc(value));
         }
         return out;

@@ -1,5 +1,8 @@
 package org.agentmemory.episodic.control;
 
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.TypedQuery;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -7,20 +10,15 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
-import jakarta.persistence.TypedQuery;
-
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.MemoryNamespace;
 import org.agentmemory.platform.ranking.ScoredId;
 import org.agentmemory.platform.ranking.Similarity;
+import org.agentmemory.platform.text.TextNormalization;
 import org.hibernate.search.engine.search.predicate.dsl.BooleanPredicateClausesStep;
 import org.hibernate.search.engine.search.predicate.dsl.SearchPredicateFactory;
 import org.hibernate.search.mapper.orm.Search;
 import org.hibernate.search.mapper.orm.session.SearchSession;
-import org.agentmemory.platform.text.TextNormalization;
 
 /**
  * Reads and writes of stored episodes over a caller-supplied {@link EntityManager} (the caller owns the
@@ -56,8 +54,11 @@ public class EpisodeStore {
      */
     public int reembedOtherModels(org.agentmemory.platform.embedding.EmbeddingModel model, int max) {
         List<org.agentmemory.episodic.entity.Episode> stale = org.agentmemory.platform.persistence.LockedBatch.take(
-                em.createQuery("SELECT e FROM Episode e WHERE e.embeddingModel <> :model ORDER BY e.id DESC",
-                        org.agentmemory.episodic.entity.Episode.class).setParameter("model", model.name()), max);
+                em.createQuery(
+                                "SELECT e FROM Episode e WHERE e.embeddingModel <> :model ORDER BY e.id DESC",
+                                org.agentmemory.episodic.entity.Episode.class)
+                        .setParameter("model", model.name()),
+                max);
         for (org.agentmemory.episodic.entity.Episode e : stale) {
             try {
                 e.setEmbedding(model.embed(TextNormalization.searchableText(EpisodeMapper.toRecord(e))), model.name());
@@ -75,15 +76,17 @@ public class EpisodeStore {
      * @param contentKeys deduplication keys
      * @return the stored episodes by {@link #storedKey(String, String)}
      */
-    public java.util.Map<String, org.agentmemory.episodic.entity.Episode> findStored(List<String> tenantIds,
-            List<String> contentKeys) {
+    public java.util.Map<String, org.agentmemory.episodic.entity.Episode> findStored(
+            List<String> tenantIds, List<String> contentKeys) {
         java.util.Map<String, List<String>> keysByTenant = new java.util.LinkedHashMap<>();
         for (int i = 0; i < contentKeys.size(); i++) {
-            keysByTenant.computeIfAbsent(tenantIds.get(i), t -> new ArrayList<>()).add(contentKeys.get(i));
+            keysByTenant
+                    .computeIfAbsent(tenantIds.get(i), t -> new ArrayList<>())
+                    .add(contentKeys.get(i));
         }
         java.util.Map<String, org.agentmemory.episodic.entity.Episode> stored = new java.util.HashMap<>();
-        keysByTenant.forEach((tenant, keys) -> findByContentKeys(tenant, keys)
-                .forEach(e -> stored.put(storedKey(tenant, e.getContentKey()), e)));
+        keysByTenant.forEach((tenant, keys) ->
+                findByContentKeys(tenant, keys).forEach(e -> stored.put(storedKey(tenant, e.getContentKey()), e)));
         return stored;
     }
 
@@ -105,9 +108,12 @@ public class EpisodeStore {
         List<org.agentmemory.episodic.entity.Episode> found = new ArrayList<>();
         List<String> distinct = new ArrayList<>(new java.util.LinkedHashSet<>(contentKeys));
         for (int from = 0; from < distinct.size(); from += 500) {
-            found.addAll(em.createQuery("SELECT e FROM Episode e WHERE e.tenantId = :t AND e.contentKey IN :k",
-                    org.agentmemory.episodic.entity.Episode.class).setParameter("t", tenantId)
-                    .setParameter("k", distinct.subList(from, Math.min(distinct.size(), from + 500))).getResultList());
+            found.addAll(em.createQuery(
+                            "SELECT e FROM Episode e WHERE e.tenantId = :t AND e.contentKey IN :k",
+                            org.agentmemory.episodic.entity.Episode.class)
+                    .setParameter("t", tenantId)
+                    .setParameter("k", distinct.subList(from, Math.min(distinct.size(), from + 500)))
+                    .getResultList());
         }
         return found;
     }
@@ -118,9 +124,12 @@ public class EpisodeStore {
      * @return the episode or {@code null}
      */
     public org.agentmemory.episodic.entity.Episode findByEpisodeId(String tenantId, String episodeId) {
-        List<org.agentmemory.episodic.entity.Episode> found = em.createQuery("SELECT e FROM Episode e"
-                + " WHERE e.tenantId = :t AND e.episodeId = :id", org.agentmemory.episodic.entity.Episode.class)
-                .setParameter("t", tenantId).setParameter("id", episodeId).getResultList();
+        List<org.agentmemory.episodic.entity.Episode> found = em.createQuery(
+                        "SELECT e FROM Episode e" + " WHERE e.tenantId = :t AND e.episodeId = :id",
+                        org.agentmemory.episodic.entity.Episode.class)
+                .setParameter("t", tenantId)
+                .setParameter("id", episodeId)
+                .getResultList();
         return found.isEmpty() ? null : found.get(0);
     }
 
@@ -141,8 +150,8 @@ public class EpisodeStore {
      * @param limit        at most this many
      * @return the episodes
      */
-    public List<org.agentmemory.episodic.entity.Episode> recent(MemoryNamespace namespace, boolean failuresOnly,
-            String category, Instant now, int limit) {
+    public List<org.agentmemory.episodic.entity.Episode> recent(
+            MemoryNamespace namespace, boolean failuresOnly, String category, Instant now, int limit) {
         StringBuilder jpql = new StringBuilder("SELECT e FROM Episode e WHERE ");
         Map<String, Object> params = where(jpql, namespace);
         jpql.append(" AND (e.expiresAt IS NULL OR e.expiresAt >= :now)");
@@ -155,8 +164,9 @@ public class EpisodeStore {
             params.put("category", category);
         }
         jpql.append(" ORDER BY e.createdAt DESC, e.id DESC");
-        TypedQuery<org.agentmemory.episodic.entity.Episode> q = em.createQuery(jpql.toString(),
-                org.agentmemory.episodic.entity.Episode.class).setMaxResults(limit);
+        TypedQuery<org.agentmemory.episodic.entity.Episode> q = em.createQuery(
+                        jpql.toString(), org.agentmemory.episodic.entity.Episode.class)
+                .setMaxResults(limit);
         params.forEach(q::setParameter);
         return q.getResultList();
     }
@@ -206,7 +216,8 @@ public class EpisodeStore {
      */
     public long deleteExpired(Instant now) {
         List<Long> ids = em.createQuery("SELECT e.id FROM Episode e WHERE e.expiresAt < :now", Long.class)
-                .setParameter("now", now).getResultList();
+                .setParameter("now", now)
+                .getResultList();
         return delete(ids);
     }
 
@@ -216,7 +227,8 @@ public class EpisodeStore {
         SearchSession search = Search.session(em);
         for (int from = 0; from < ids.size(); from += CHUNK) {
             List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
-            deleted += em.createQuery("DELETE FROM Episode e WHERE e.id IN :ids").setParameter("ids", chunk)
+            deleted += em.createQuery("DELETE FROM Episode e WHERE e.id IN :ids")
+                    .setParameter("ids", chunk)
                     .executeUpdate();
             for (Long id : chunk) {
                 search.indexingPlan().purge(org.agentmemory.episodic.entity.Episode.class, id, null);
@@ -240,10 +252,13 @@ public class EpisodeStore {
         List<String> all = new ArrayList<>(new java.util.TreeSet<>(episodeIds));
         for (int from = 0; from < all.size(); from += CHUNK) {
             List<String> chunk = all.subList(from, Math.min(all.size(), from + CHUNK));
-            for (org.agentmemory.episodic.entity.Episode e : em.createQuery("SELECT e FROM Episode e"
-                    + " WHERE e.tenantId = :t AND e.episodeId IN :ids ORDER BY e.id",
-                    org.agentmemory.episodic.entity.Episode.class).setParameter("t", tenantId)
-                    .setParameter("ids", chunk).setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList()) {
+            for (org.agentmemory.episodic.entity.Episode e : em.createQuery(
+                            "SELECT e FROM Episode e" + " WHERE e.tenantId = :t AND e.episodeId IN :ids ORDER BY e.id",
+                            org.agentmemory.episodic.entity.Episode.class)
+                    .setParameter("t", tenantId)
+                    .setParameter("ids", chunk)
+                    .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+                    .getResultList()) {
                 Map<String, Object> merged = new LinkedHashMap<>(e.getMetadata());
                 merged.putAll(patch);
                 e.setMetadata(merged);
@@ -265,8 +280,10 @@ public class EpisodeStore {
         if (ids.isEmpty()) {
             return found;
         }
-        for (org.agentmemory.episodic.entity.Episode e : em.createQuery("SELECT e FROM Episode e WHERE e.id IN :ids",
-                org.agentmemory.episodic.entity.Episode.class).setParameter("ids", ids).getResultList()) {
+        for (org.agentmemory.episodic.entity.Episode e : em.createQuery(
+                        "SELECT e FROM Episode e WHERE e.id IN :ids", org.agentmemory.episodic.entity.Episode.class)
+                .setParameter("ids", ids)
+                .getResultList()) {
             found.put(e.getId(), e);
         }
         return found;
@@ -284,13 +301,22 @@ public class EpisodeStore {
      * @param now           for expiry
      * @return database ids (as text) with their cosine similarity, best first
      */
-    public List<ScoredId> vectorLeg(MemoryNamespace namespace, String model, float[] vector, int k,
-            double minSimilarity, boolean failuresOnly, Instant now) {
-        List<List<?>> hits = Search.session(em).search(org.agentmemory.episodic.entity.Episode.class)
+    public List<ScoredId> vectorLeg(
+            MemoryNamespace namespace,
+            String model,
+            float[] vector,
+            int k,
+            double minSimilarity,
+            boolean failuresOnly,
+            Instant now) {
+        List<List<?>> hits = Search.session(em)
+                .search(org.agentmemory.episodic.entity.Episode.class)
                 .select(f -> f.composite().from(f.id(Long.class), f.score()).asList())
-                .where(f -> f.knn(org.agentmemory.platform.ranking.Similarity.knnCandidates(k)).field("embedding")
+                .where(f -> f.knn(org.agentmemory.platform.ranking.Similarity.knnCandidates(k))
+                        .field("embedding")
                         .matching(vector)
-                        .filter(f.bool().must(scope(f, namespace, failuresOnly, now))
+                        .filter(f.bool()
+                                .must(scope(f, namespace, failuresOnly, now))
                                 .filter(f.match().field("embeddingModel").matching(model))))
                 .fetchHits(k);
         List<ScoredId> legs = new ArrayList<>(hits.size());
@@ -314,11 +340,15 @@ public class EpisodeStore {
      * @param now          for expiry
      * @return database ids (as text) with their BM25 score, best first
      */
-    public List<ScoredId> fullTextLeg(MemoryNamespace namespace, String query, int k, boolean failuresOnly, Instant now) {
-        List<List<?>> hits = Search.session(em).search(org.agentmemory.episodic.entity.Episode.class)
+    public List<ScoredId> fullTextLeg(
+            MemoryNamespace namespace, String query, int k, boolean failuresOnly, Instant now) {
+        List<List<?>> hits = Search.session(em)
+                .search(org.agentmemory.episodic.entity.Episode.class)
                 .select(f -> f.composite().from(f.id(Long.class), f.score()).asList())
                 .where(f -> f.bool()
-                        .must(f.match().fields("situation", "actionTaken", "lessonLearned").matching(query))
+                        .must(f.match()
+                                .fields("situation", "actionTaken", "lessonLearned")
+                                .matching(query))
                         .filter(scope(f, namespace, failuresOnly, now)))
                 .fetchHits(k);
         List<ScoredId> legs = new ArrayList<>(hits.size());
@@ -328,10 +358,12 @@ public class EpisodeStore {
         return legs;
     }
 
-    private static BooleanPredicateClausesStep<?> scope(SearchPredicateFactory f, MemoryNamespace namespace,
-            boolean failuresOnly, Instant now) {
+    private static BooleanPredicateClausesStep<?> scope(
+            SearchPredicateFactory f, MemoryNamespace namespace, boolean failuresOnly, Instant now) {
         return f.bool().with(b -> {
-            namespace.filter().forEach((field, value) -> b.filter(f.match().field(field).matching(value)));
+            namespace
+                    .filter()
+                    .forEach((field, value) -> b.filter(f.match().field(field).matching(value)));
             if (failuresOnly) {
                 b.filter(f.match().field("failure").matching(true));
             }
@@ -343,7 +375,11 @@ public class EpisodeStore {
         Map<String, Object> params = new LinkedHashMap<>();
         boolean first = true;
         for (Map.Entry<String, String> e : namespace.filter().entrySet()) {
-            jpql.append(first ? "" : " AND ").append("e.").append(e.getKey()).append(" = :").append(e.getKey());
+            jpql.append(first ? "" : " AND ")
+                    .append("e.")
+                    .append(e.getKey())
+                    .append(" = :")
+                    .append(e.getKey());
             params.put(e.getKey(), e.getValue());
             first = false;
         }

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
-
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.platform.text.CodePoints;
 
@@ -34,10 +33,10 @@ public final class FailureWarnings {
 
     /** Importance, then creation time, highest first (spec §10.3 step 3). */
     private static final Comparator<Episode> MOST_IMPORTANT_FIRST = Comparator.comparingInt(Episode::importance)
-            .thenComparing(Episode::createdAt).reversed();
+            .thenComparing(Episode::createdAt)
+            .reversed();
 
-    private FailureWarnings() {
-    }
+    private FailureWarnings() {}
 
     /**
      * The failure warnings (spec §10.3 {@code get_failure_warnings}, steps 3–6):
@@ -71,10 +70,12 @@ public final class FailureWarnings {
         List<String> mistakes = new ArrayList<>();
         List<String> suggestions = new ArrayList<>();
         for (Episode episode : chosen) {
-            String lesson = nonEmpty(episode.lessonLearned()) ? episode.lessonLearned()
+            String lesson = nonEmpty(episode.lessonLearned())
+                    ? episode.lessonLearned()
                     : nonEmpty(episode.errorMessage()) ? CodePoints.head(episode.errorMessage(), 100) : null;
             if (lesson != null) {
-                String tools = episode.relatedTools().isEmpty() ? ""
+                String tools = episode.relatedTools().isEmpty()
+                        ? ""
                         : " (tool: " + String.join(", ", episode.relatedTools()) + ")";
                 mistakes.add("- " + CodePoints.head(episode.situation(), 100) + tools + " \u2014 " + lesson);
             }
@@ -106,8 +107,10 @@ public final class FailureWarnings {
         }
         StringJoiner text = new StringJoiner("\n").add(PREFERENCES_HEADING);
         for (Episode episode : preferences.subList(0, Math.min(MAX_BLOCK_LINES, preferences.size()))) {
-            text.add("- " + (nonEmpty(episode.lessonLearned()) ? episode.lessonLearned()
-                    : CodePoints.head(episode.situation(), 100)));
+            text.add("- "
+                    + (nonEmpty(episode.lessonLearned())
+                            ? episode.lessonLearned()
+                            : CodePoints.head(episode.situation(), 100)));
         }
         return text.toString();
     }

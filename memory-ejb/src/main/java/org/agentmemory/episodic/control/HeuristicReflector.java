@@ -2,7 +2,6 @@ package org.agentmemory.episodic.control;
 
 import java.util.List;
 import java.util.regex.Pattern;
-
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.EpisodeInput;
 import org.agentmemory.api.episodic.EpisodeOutcome;
@@ -42,31 +41,37 @@ public final class HeuristicReflector implements Reflector {
     /** Lesson of every SUCCESS (recognised by {@link Episode#isLessonBearing()}). */
     public static final String SUCCESS_LESSON = Episode.HEURISTIC_SUCCESS_LESSON;
 
-    private record Row(Pattern pattern, String lesson, String suggestion) {
-    }
+    private record Row(Pattern pattern, String lesson, String suggestion) {}
 
     private static final int FLAGS = Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
 
     private static final List<Row> ROWS = List.of(
-            new Row(Pattern.compile("not found|does not exist|no such|missing", FLAGS),
+            new Row(
+                    Pattern.compile("not found|does not exist|no such|missing", FLAGS),
                     "Verify resource exists before accessing",
                     "Check existence or list available resources first."),
-            new Row(Pattern.compile("timeout|timed out|deadline exceeded", FLAGS),
+            new Row(
+                    Pattern.compile("timeout|timed out|deadline exceeded", FLAGS),
                     "Consider reducing scope or adding timeout",
                     "Use shorter timeouts and break large operations into chunks."),
-            new Row(Pattern.compile("rate.?limit|429|too many requests|throttl", FLAGS),
+            new Row(
+                    Pattern.compile("rate.?limit|429|too many requests|throttl", FLAGS),
                     "Add delay between API calls",
                     "Implement backoff or reduce request frequency."),
-            new Row(Pattern.compile("permission|403|unauthorized|forbidden|access denied", FLAGS),
+            new Row(
+                    Pattern.compile("permission|403|unauthorized|forbidden|access denied", FLAGS),
                     "Check permissions before action",
                     "Verify credentials and permissions before attempting the operation."),
-            new Row(Pattern.compile("connection|refused|unreachable|network|ECONNREFUSED", FLAGS),
+            new Row(
+                    Pattern.compile("connection|refused|unreachable|network|ECONNREFUSED", FLAGS),
                     "Verify service availability before calling",
                     "Check service health or connectivity before making requests."),
-            new Row(Pattern.compile("invalid|malformed|bad request|400|validation", FLAGS),
+            new Row(
+                    Pattern.compile("invalid|malformed|bad request|400|validation", FLAGS),
                     "Validate input format before sending",
                     "Check input against expected schema before the API call."),
-            new Row(Pattern.compile("out of memory|OOM|memory", FLAGS),
+            new Row(
+                    Pattern.compile("out of memory|OOM|memory", FLAGS),
                     "Reduce data size or batch processing",
                     "Process data in smaller batches to avoid memory issues."));
 
@@ -96,8 +101,8 @@ public final class HeuristicReflector implements Reflector {
      * @param errorMessage the error message, or {@code null}/empty for none
      * @return the reflection
      */
-    public static ReflectionResult reflect(EpisodeOutcome outcome, String situation, String actionTaken,
-            String errorMessage) {
+    public static ReflectionResult reflect(
+            EpisodeOutcome outcome, String situation, String actionTaken, String errorMessage) {
         String action = CodePoints.head(actionTaken, 100);
         boolean hasError = errorMessage != null && !errorMessage.isEmpty();
         if (outcome.isFailure() && hasError) {
@@ -107,17 +112,27 @@ public final class HeuristicReflector implements Reflector {
                     return new ReflectionResult("Action failed with error: " + message, row.lesson(), row.suggestion());
                 }
             }
-            return new ReflectionResult("Action '" + action + "' failed: " + message, GENERIC_FAILURE_LESSON,
+            return new ReflectionResult(
+                    "Action '" + action + "' failed: " + message,
+                    GENERIC_FAILURE_LESSON,
                     "Analyze the error and try a different strategy.");
         }
         return switch (outcome) {
-            case FAILURE, TIMEOUT -> new ReflectionResult("Action '" + action + "' did not succeed.",
-                    GENERIC_FAILURE_LESSON, "Investigate why the action failed and try a different approach.");
-            case PARTIAL -> new ReflectionResult("Action '" + action + "' partially succeeded.", PARTIAL_LESSON,
-                    "Identify what worked and what didn't to improve the approach.");
-            case SUCCESS -> new ReflectionResult(
-                    "Action '" + action + "' succeeded for: " + CodePoints.head(situation, 100), SUCCESS_LESSON,
-                    "Reuse this approach for similar situations.");
+            case FAILURE, TIMEOUT ->
+                new ReflectionResult(
+                        "Action '" + action + "' did not succeed.",
+                        GENERIC_FAILURE_LESSON,
+                        "Investigate why the action failed and try a different approach.");
+            case PARTIAL ->
+                new ReflectionResult(
+                        "Action '" + action + "' partially succeeded.",
+                        PARTIAL_LESSON,
+                        "Identify what worked and what didn't to improve the approach.");
+            case SUCCESS ->
+                new ReflectionResult(
+                        "Action '" + action + "' succeeded for: " + CodePoints.head(situation, 100),
+                        SUCCESS_LESSON,
+                        "Reuse this approach for similar situations.");
         };
     }
 }

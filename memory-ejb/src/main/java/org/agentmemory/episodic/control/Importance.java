@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
 import java.util.Locale;
-
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.EpisodeOutcome;
 
@@ -18,11 +17,10 @@ public final class Importance {
      * The known error types, in the FIXED order used wherever the first match wins (spec §10.2, §10.3;
      * §13 #13: the reference iterated a set, in no defined order).
      */
-    public static final List<String> KNOWN_ERROR_TYPES = List.of("timeout", "rate_limit", "permission", "connection",
-            "validation");
+    public static final List<String> KNOWN_ERROR_TYPES =
+            List.of("timeout", "rate_limit", "permission", "connection", "validation");
 
-    private Importance() {
-    }
+    private Importance() {}
 
     /**
      * The automatic importance (spec §10.2 {@code _auto_importance}): 7 for FAILURE or TIMEOUT, 5 for
@@ -56,10 +54,12 @@ public final class Importance {
      */
     public static int applyScorer(double score) {
         if (Double.isNaN(score) || Double.isInfinite(score)) {
-            throw new IllegalArgumentException("importance score is " + score + "; it must be a finite number in [0, 1]");
+            throw new IllegalArgumentException(
+                    "importance score is " + score + "; it must be a finite number in [0, 1]");
         }
         BigDecimal rounded = new BigDecimal(score * 10).setScale(0, RoundingMode.HALF_EVEN);
-        return clamp(rounded.max(BigDecimal.valueOf(Integer.MIN_VALUE)).min(BigDecimal.valueOf(Integer.MAX_VALUE))
+        return clamp(rounded.max(BigDecimal.valueOf(Integer.MIN_VALUE))
+                .min(BigDecimal.valueOf(Integer.MAX_VALUE))
                 .intValue());
     }
 

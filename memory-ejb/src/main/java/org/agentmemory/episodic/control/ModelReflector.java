@@ -3,7 +3,6 @@ package org.agentmemory.episodic.control;
 import java.util.Objects;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
 import org.agentmemory.api.episodic.EpisodeInput;
 import org.agentmemory.api.episodic.LessonSource;
 import org.agentmemory.api.episodic.ReflectionResult;

@@ -1,7 +1,6 @@
 package org.agentmemory.episodic.control;
 
 import java.util.Objects;
-
 import org.agentmemory.api.episodic.LessonSource;
 import org.agentmemory.api.episodic.ReflectionResult;
 

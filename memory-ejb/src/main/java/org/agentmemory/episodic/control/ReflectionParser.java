@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.agentmemory.api.episodic.ReflectionResult;
 import org.agentmemory.platform.json.CanonicalJson;
 import org.agentmemory.platform.text.CodePoints;
@@ -31,8 +30,7 @@ public final class ReflectionParser {
     private static final Pattern FENCE = Pattern.compile("```(?:json|JSON)?[ \\t]*\\r?\\n?(.*?)```", Pattern.DOTALL);
     private static final int EXCERPT = 200;
 
-    private ReflectionParser() {
-    }
+    private ReflectionParser() {}
 
     /**
      * @param content the model's answer
@@ -57,8 +55,8 @@ public final class ReflectionParser {
      */
     public static Map<String, Object> extractObject(String content) {
         if (content == null || content.isBlank()) {
-            throw new ReflectionParseException("The model's answer is " + (content == null ? "missing" : "empty")
-                    + "; expected a JSON object");
+            throw new ReflectionParseException(
+                    "The model's answer is " + (content == null ? "missing" : "empty") + "; expected a JSON object");
         }
         Map<String, Object> object = tryObject(content.strip());
         if (object != null) {
@@ -122,9 +120,11 @@ public final class ReflectionParser {
     private static String requiredString(Map<String, Object> object, String field, String content) {
         Object value = object.get(field);
         if (!(value instanceof String text)) {
-            throw new ReflectionParseException("The model's reflection " + (value == null
-                    ? "has no field '" + field + "'"
-                    : "has a non-string '" + field + "' (" + value.getClass().getSimpleName() + ")")
+            throw new ReflectionParseException("The model's reflection "
+                    + (value == null
+                            ? "has no field '" + field + "'"
+                            : "has a non-string '" + field + "' ("
+                                    + value.getClass().getSimpleName() + ")")
                     + "; required string fields are reflection, lesson_learned and suggested_action: "
                     + excerpt(content));
         }

@@ -33,8 +33,7 @@ public final class ReflectionPrompt {
     public static final String SYSTEM = "You reflect on an AI agent's past actions and extract short, reusable "
             + "lessons. You always answer with a single JSON object.";
 
-    private ReflectionPrompt() {
-    }
+    private ReflectionPrompt() {}
 
     /**
      * @param input the episode
@@ -56,9 +55,15 @@ public final class ReflectionPrompt {
                 .append("Analyze this agent interaction episode and extract a concise lesson.\n")
                 .append('\n')
                 .append("## Episode\n")
-                .append("- **Situation**: ").append(situation).append('\n')
-                .append("- **Action taken**: ").append(actionTaken).append('\n')
-                .append("- **Outcome**: ").append(outcome.value()).append('\n');
+                .append("- **Situation**: ")
+                .append(situation)
+                .append('\n')
+                .append("- **Action taken**: ")
+                .append(actionTaken)
+                .append('\n')
+                .append("- **Outcome**: ")
+                .append(outcome.value())
+                .append('\n');
         if (errorMessage != null && !errorMessage.isEmpty()) {
             prompt.append("- **Error**: ").append(errorMessage).append('\n');
         }

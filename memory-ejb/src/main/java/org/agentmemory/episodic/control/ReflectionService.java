@@ -1,14 +1,12 @@
 package org.agentmemory.episodic.control;
 
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.net.URI;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
-
-import jakarta.annotation.PostConstruct;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
-
 import org.agentmemory.api.config.MemorySettings;
 import org.agentmemory.api.episodic.EpisodeInput;
 import org.agentmemory.api.episodic.LessonSource;
@@ -58,17 +56,22 @@ public class ReflectionService {
 
     @PostConstruct
     void read() {
-        url = config.getOptionalValue(MemorySettings.REFLECTION_URL, String.class).filter(s -> !s.isBlank())
-                .map(s -> URI.create(s.strip())).orElse(null);
+        url = config.getOptionalValue(MemorySettings.REFLECTION_URL, String.class)
+                .filter(s -> !s.isBlank())
+                .map(s -> URI.create(s.strip()))
+                .orElse(null);
         model = config.getOptionalValue(MemorySettings.REFLECTION_MODEL, String.class)
                 .orElse(MemorySettings.Defaults.REFLECTION_MODEL);
         authorization = config.getOptionalValue(MemorySettings.REFLECTION_API_KEY, String.class)
-                .filter(s -> !s.isBlank()).map(key -> "Bearer " + key.strip()).orElse(null);
+                .filter(s -> !s.isBlank())
+                .map(key -> "Bearer " + key.strip())
+                .orElse(null);
         readTimeoutMs = config.getOptionalValue(MemorySettings.REFLECTION_READ_TIMEOUT_MS, Long.class)
                 .orElse(MemorySettings.Defaults.REFLECTION_READ_TIMEOUT_MS);
         if (readTimeoutMs < 1) {
             throw new IllegalStateException(MemorySettings.REFLECTION_READ_TIMEOUT_MS + " is " + readTimeoutMs
-                    + "; it must be ≥ 1 (milliseconds). Default: " + MemorySettings.Defaults.REFLECTION_READ_TIMEOUT_MS);
+                    + "; it must be ≥ 1 (milliseconds). Default: "
+                    + MemorySettings.Defaults.REFLECTION_READ_TIMEOUT_MS);
         }
         if (url != null) {
             LOG.info(() -> "Reflection uses the chat model " + model + " at " + url + " (heuristic on failure)");
@@ -88,7 +91,11 @@ public class ReflectionService {
      */
     @Timeout(value = 20_000, unit = ChronoUnit.MILLIS)
     @Retry(maxRetries = 1, delay = 200, jitter = 0, abortOn = ReflectionParseException.class)
-    @CircuitBreaker(requestVolumeThreshold = 8, failureRatio = 0.75, delay = 10_000, successThreshold = 1,
+    @CircuitBreaker(
+            requestVolumeThreshold = 8,
+            failureRatio = 0.75,
+            delay = 10_000,
+            successThreshold = 1,
             skipOn = ReflectionParseException.class)
     @Fallback(fallbackMethod = "heuristic")
     public ReflectionOutcome reflect(EpisodeInput input) {
@@ -115,7 +122,8 @@ public class ReflectionService {
         if (c == null) {
             synchronized (this) {
                 if (client == null) {
-                    client = RestClientBuilder.newBuilder().baseUri(url)
+                    client = RestClientBuilder.newBuilder()
+                            .baseUri(url)
                             .connectTimeout(Math.min(readTimeoutMs, 5_000), TimeUnit.MILLISECONDS)
                             .readTimeout(readTimeoutMs, TimeUnit.MILLISECONDS)
                             .build(ChatCompletionsApi.class);

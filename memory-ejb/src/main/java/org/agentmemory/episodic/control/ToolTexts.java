@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
 import java.util.StringJoiner;
-
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.EpisodeSearchResult;
 import org.agentmemory.platform.text.CodePoints;
@@ -40,8 +39,7 @@ public final class ToolTexts {
     /** Answer of {@code get_warnings} without warnings. */
     public static final String NO_WARNINGS = "No past failures to warn about.";
 
-    private ToolTexts() {
-    }
+    private ToolTexts() {}
 
     /**
      * @param results the recalled episodes, best first

@@ -1,7 +1,6 @@
 package org.agentmemory.episodic.control;
 
 import java.util.regex.Pattern;
-
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.EpisodeOutcome;
 import org.agentmemory.platform.text.CodePoints;
@@ -69,7 +68,8 @@ public final class ValueScorer implements ImportanceScorer {
     }
 
     static int wordCount(String text) {
-        String stripped = text == null ? "" : WHITESPACE.matcher(text).replaceAll(" ").strip();
+        String stripped =
+                text == null ? "" : WHITESPACE.matcher(text).replaceAll(" ").strip();
         return stripped.isEmpty() ? 0 : stripped.split(" ").length;
     }
 }

@@ -1,11 +1,5 @@
 package org.agentmemory.episodic.entity;
 
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
@@ -14,7 +8,11 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
-
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.agentmemory.platform.json.JsonObjectConverter;
 import org.agentmemory.platform.json.JsonStringListConverter;
 import org.agentmemory.platform.json.UtcInstantConverter;
@@ -165,8 +163,7 @@ public class Episode {
     private String embeddingModel;
 
     /** For JPA. */
-    protected Episode() {
-    }
+    protected Episode() {}
 
     /**
      * @param episodeId  the public UUID
@@ -305,8 +302,13 @@ public class Episode {
      * @param errorType      error type or {@code null}
      * @param errorMessage   error message or {@code null}
      */
-    public void setContent(String situation, String actionTaken, String outcome, String outcomeDetails,
-            String errorType, String errorMessage) {
+    public void setContent(
+            String situation,
+            String actionTaken,
+            String outcome,
+            String outcomeDetails,
+            String errorType,
+            String errorMessage) {
         this.situation = situation;
         this.actionTaken = actionTaken;
         this.outcome = outcome;

@@ -1,13 +1,11 @@
 package org.agentmemory.omission.boundary;
 
-import java.time.Instant;
-import java.util.logging.Logger;
-
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
+import java.time.Instant;
+import java.util.logging.Logger;
 import org.agentmemory.omission.control.OmissionStore;
 
 /**

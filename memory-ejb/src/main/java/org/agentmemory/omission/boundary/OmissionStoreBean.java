@@ -1,29 +1,27 @@
 package org.agentmemory.omission.boundary;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.List;
-import java.util.Map;
-
 import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.context.ContextMemoryOperations;
 import org.agentmemory.api.conversation.ConversationMemoryOperations;
 import org.agentmemory.api.omission.Omission;
-import org.agentmemory.omission.control.OmissionStore;
 import org.agentmemory.omission.control.OmissionScope;
+import org.agentmemory.omission.control.OmissionStore;
 
 /**
  * The omission store (spec §7.2) for the other components, in the caller's transaction (reads also without one): a
@@ -68,7 +66,9 @@ public class OmissionStoreBean {
     public String read(String tenantId, long conversationId, String contentId) throws NotFoundException {
         String content = contentId == null ? null : get(tenantId, conversationId, contentId, now());
         if (content == null) {
-            throw new NotFoundException("omission", contentId,
+            throw new NotFoundException(
+                    "omission",
+                    contentId,
                     String.format(Locale.ROOT, ContextMemoryOperations.EXPIRED_MESSAGE, contentId));
         }
         return content;
@@ -85,8 +85,10 @@ public class OmissionStoreBean {
     public Map<String, Boolean> probe(String tenantId, long conversationId, List<String> contentIds)
             throws InvalidInputException {
         if (contentIds == null || contentIds.size() > ConversationMemoryOperations.MAX_PAGE_SIZE) {
-            throw new InvalidInputException("contentIds", "max-items", "contentIds must list 0 to "
-                    + ConversationMemoryOperations.MAX_PAGE_SIZE + " ids.");
+            throw new InvalidInputException(
+                    "contentIds",
+                    "max-items",
+                    "contentIds must list 0 to " + ConversationMemoryOperations.MAX_PAGE_SIZE + " ids.");
         }
         return new LinkedHashMap<>(probeMany(tenantId, conversationId, contentIds, now()));
     }
@@ -105,8 +107,8 @@ public class OmissionStoreBean {
      * @return each requested id → retrievable now, in the order requested; no content is loaded
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public Map<String, Boolean> probeMany(String tenantId, long conversationId, Collection<String> contentIds,
-            Instant now) {
+    public Map<String, Boolean> probeMany(
+            String tenantId, long conversationId, Collection<String> contentIds, Instant now) {
         return store().probeMany(new OmissionScope(tenantId, conversationId), contentIds, now);
     }
 
@@ -121,8 +123,8 @@ public class OmissionStoreBean {
      *
      * @param ttl time to live of new content, or {@code null} for none
      */
-    public void putMany(String tenantId, long conversationId, Collection<Omission> omissions, Instant now,
-            Duration ttl) {
+    public void putMany(
+            String tenantId, long conversationId, Collection<Omission> omissions, Instant now, Duration ttl) {
         store().putMany(new OmissionScope(tenantId, conversationId), omissions, now, ttl);
     }
 

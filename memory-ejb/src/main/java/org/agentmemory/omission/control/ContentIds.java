@@ -3,7 +3,6 @@ package org.agentmemory.omission.control;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.regex.Pattern;
-
 import org.bouncycastle.crypto.digests.Blake2bDigest;
 
 /**
@@ -19,8 +18,7 @@ public final class ContentIds {
 
     private static final Pattern SHAPE = Pattern.compile("om_[0-9a-f]{16}");
 
-    private ContentIds() {
-    }
+    private ContentIds() {}
 
     /**
      * @param content the content; never {@code null}

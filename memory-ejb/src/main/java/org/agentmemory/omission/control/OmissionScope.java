@@ -7,5 +7,4 @@ package org.agentmemory.omission.control;
  * @param tenantId       the conversation's tenant
  * @param conversationId the conversation's id
  */
-public record OmissionScope(String tenantId, long conversationId) {
-}
+public record OmissionScope(String tenantId, long conversationId) {}

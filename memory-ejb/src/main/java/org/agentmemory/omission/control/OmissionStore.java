@@ -1,5 +1,6 @@
 package org.agentmemory.omission.control;
 
+import jakarta.persistence.EntityManager;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,9 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import jakarta.persistence.EntityManager;
-
 import org.agentmemory.omission.entity.Omission;
 import org.agentmemory.omission.entity.OmissionTurn;
 import org.agentmemory.platform.text.CodePoints;
@@ -46,14 +44,23 @@ public class OmissionStore {
         Instant expiresAt = ttl == null ? null : now.plus(ttl);
         Omission existing = find(scope, contentId);
         if (existing == null) {
-            em.persist(new Omission(scope.tenantId(), scope.conversationId(), contentId, content, CodePoints.length(content), toolName, now, expiresAt));
+            em.persist(new Omission(
+                    scope.tenantId(),
+                    scope.conversationId(),
+                    contentId,
+                    content,
+                    CodePoints.length(content),
+                    toolName,
+                    now,
+                    expiresAt));
         } else if (expiresAt != null) {
             existing.setExpiresAt(expiresAt);
         }
         if (turnId != null) {
             List<String> indexed = listByTurnIncludingExpired(scope, turnId);
             if (!indexed.contains(contentId)) {
-                em.persist(new OmissionTurn(scope.tenantId(), scope.conversationId(), turnId, contentId, indexed.size()));
+                em.persist(
+                        new OmissionTurn(scope.tenantId(), scope.conversationId(), turnId, contentId, indexed.size()));
             }
         }
         return contentId;
@@ -71,7 +78,10 @@ public class OmissionStore {
      * @param now          the write time
      * @param ttl          time to live, or {@code null} for none
      */
-    public void putMany(OmissionScope scope, Collection<org.agentmemory.api.omission.Omission> omissions, Instant now,
+    public void putMany(
+            OmissionScope scope,
+            Collection<org.agentmemory.api.omission.Omission> omissions,
+            Instant now,
             Duration ttl) {
         if (omissions.isEmpty()) {
             return;
@@ -90,15 +100,22 @@ public class OmissionStore {
                 turnIds.add(omission.turnId());
             }
         }
-        Set<String> stored = new HashSet<>(em.createQuery("SELECT o.contentId FROM Omission o"
-                + " WHERE o.conversationId = :c AND o.contentId IN :ids", String.class)
-                .setParameter("c", scope.conversationId()).setParameter("ids", contentIds).getResultList());
+        Set<String> stored = new HashSet<>(em.createQuery(
+                        "SELECT o.contentId FROM Omission o" + " WHERE o.conversationId = :c AND o.contentId IN :ids",
+                        String.class)
+                .setParameter("c", scope.conversationId())
+                .setParameter("ids", contentIds)
+                .getResultList());
         Map<String, Set<String>> indexed = new java.util.HashMap<>();
         Map<String, Integer> nextOrdinal = new java.util.HashMap<>();
         if (!turnIds.isEmpty()) {
-            for (Object[] row : em.createQuery("SELECT t.turnId, t.contentId, t.ordinal FROM OmissionTurn t"
-                    + " WHERE t.conversationId = :c AND t.turnId IN :turns", Object[].class)
-                    .setParameter("c", scope.conversationId()).setParameter("turns", turnIds).getResultList()) {
+            for (Object[] row : em.createQuery(
+                            "SELECT t.turnId, t.contentId, t.ordinal FROM OmissionTurn t"
+                                    + " WHERE t.conversationId = :c AND t.turnId IN :turns",
+                            Object[].class)
+                    .setParameter("c", scope.conversationId())
+                    .setParameter("turns", turnIds)
+                    .getResultList()) {
                 String turnId = (String) row[0];
                 indexed.computeIfAbsent(turnId, k -> new HashSet<>()).add((String) row[1]);
                 nextOrdinal.merge(turnId, ((Number) row[2]).intValue() + 1, Math::max);
@@ -107,11 +124,19 @@ public class OmissionStore {
         for (org.agentmemory.api.omission.Omission omission : omissions) {
             String contentId = omission.contentId();
             if (stored.add(contentId)) {
-                em.persist(new Omission(scope.tenantId(), scope.conversationId(), contentId, omission.content(), CodePoints.length(omission.content()),
-                        omission.toolName(), now, null));
+                em.persist(new Omission(
+                        scope.tenantId(),
+                        scope.conversationId(),
+                        contentId,
+                        omission.content(),
+                        CodePoints.length(omission.content()),
+                        omission.toolName(),
+                        now,
+                        null));
             }
             String turnId = omission.turnId();
-            if (turnId != null && indexed.computeIfAbsent(turnId, k -> new HashSet<>()).add(contentId)) {
+            if (turnId != null
+                    && indexed.computeIfAbsent(turnId, k -> new HashSet<>()).add(contentId)) {
                 int ordinal = nextOrdinal.getOrDefault(turnId, 0);
                 em.persist(new OmissionTurn(scope.tenantId(), scope.conversationId(), turnId, contentId, ordinal));
                 nextOrdinal.put(turnId, ordinal + 1);
@@ -147,9 +172,13 @@ public class OmissionStore {
         if (contentIds.isEmpty()) {
             return result;
         }
-        List<Object[]> rows = em.createQuery("SELECT o.contentId, o.expiresAt FROM Omission o"
-                + " WHERE o.conversationId = :c AND o.contentId IN :ids", Object[].class)
-                .setParameter("c", scope.conversationId()).setParameter("ids", new HashSet<>(contentIds)).getResultList();
+        List<Object[]> rows = em.createQuery(
+                        "SELECT o.contentId, o.expiresAt FROM Omission o"
+                                + " WHERE o.conversationId = :c AND o.contentId IN :ids",
+                        Object[].class)
+                .setParameter("c", scope.conversationId())
+                .setParameter("ids", new HashSet<>(contentIds))
+                .getResultList();
         for (Object[] row : rows) {
             Instant expiresAt = (Instant) row[1];
             result.put((String) row[0], expiresAt == null || expiresAt.isAfter(now));
@@ -173,9 +202,13 @@ public class OmissionStore {
     }
 
     private List<String> listByTurnIncludingExpired(OmissionScope scope, String turnId) {
-        return em.createQuery("SELECT t.contentId FROM OmissionTurn t WHERE t.conversationId = :c AND t.turnId = :turn"
-                + " ORDER BY t.ordinal", String.class)
-                .setParameter("c", scope.conversationId()).setParameter("turn", turnId).getResultList();
+        return em.createQuery(
+                        "SELECT t.contentId FROM OmissionTurn t WHERE t.conversationId = :c AND t.turnId = :turn"
+                                + " ORDER BY t.ordinal",
+                        String.class)
+                .setParameter("c", scope.conversationId())
+                .setParameter("turn", turnId)
+                .getResultList();
     }
 
     /**
@@ -184,8 +217,12 @@ public class OmissionStore {
      * @return the number of omissions removed
      */
     public int clear(OmissionScope scope) {
-        em.createQuery("DELETE FROM OmissionTurn t WHERE t.conversationId = :c").setParameter("c", scope.conversationId()).executeUpdate();
-        return em.createQuery("DELETE FROM Omission o WHERE o.conversationId = :c").setParameter("c", scope.conversationId()).executeUpdate();
+        em.createQuery("DELETE FROM OmissionTurn t WHERE t.conversationId = :c")
+                .setParameter("c", scope.conversationId())
+                .executeUpdate();
+        return em.createQuery("DELETE FROM Omission o WHERE o.conversationId = :c")
+                .setParameter("c", scope.conversationId())
+                .executeUpdate();
     }
 
     /**
@@ -194,25 +231,37 @@ public class OmissionStore {
      * @return the number of omissions removed
      */
     public int purgeExpired(Instant now) {
-        List<Object[]> expired = em.createQuery("SELECT o.conversationId, o.contentId FROM Omission o"
-                + " WHERE o.expiresAt IS NOT NULL AND o.expiresAt <= :now", Object[].class)
-                .setParameter("now", now).setMaxResults(10_000).getResultList();
+        List<Object[]> expired = em.createQuery(
+                        "SELECT o.conversationId, o.contentId FROM Omission o"
+                                + " WHERE o.expiresAt IS NOT NULL AND o.expiresAt <= :now",
+                        Object[].class)
+                .setParameter("now", now)
+                .setMaxResults(10_000)
+                .getResultList();
         Set<Long> conversations = new HashSet<>();
         for (Object[] row : expired) {
             em.createQuery("DELETE FROM OmissionTurn t WHERE t.conversationId = :c AND t.contentId = :id")
-                    .setParameter("c", row[0]).setParameter("id", row[1]).executeUpdate();
+                    .setParameter("c", row[0])
+                    .setParameter("id", row[1])
+                    .executeUpdate();
             conversations.add((Long) row[0]);
         }
         if (expired.isEmpty()) {
             return 0;
         }
         return em.createQuery("DELETE FROM Omission o WHERE o.expiresAt IS NOT NULL AND o.expiresAt <= :now"
-                + " AND o.conversationId IN :cs").setParameter("now", now).setParameter("cs", conversations).executeUpdate();
+                        + " AND o.conversationId IN :cs")
+                .setParameter("now", now)
+                .setParameter("cs", conversations)
+                .executeUpdate();
     }
 
     private Omission find(OmissionScope scope, String contentId) {
-        List<Omission> found = em.createQuery("SELECT o FROM Omission o WHERE o.conversationId = :c AND o.contentId = :id",
-                Omission.class).setParameter("c", scope.conversationId()).setParameter("id", contentId).getResultList();
+        List<Omission> found = em.createQuery(
+                        "SELECT o FROM Omission o WHERE o.conversationId = :c AND o.contentId = :id", Omission.class)
+                .setParameter("c", scope.conversationId())
+                .setParameter("id", contentId)
+                .getResultList();
         return found.isEmpty() ? null : found.get(0);
     }
 }

@@ -10,8 +10,7 @@ public final class Previews {
     /** Code points of the original output kept in a preview. */
     public static final int PREVIEW_CODE_POINTS = 200;
 
-    private Previews() {
-    }
+    private Previews() {}
 
     /**
      * @param text the full output; never {@code null}

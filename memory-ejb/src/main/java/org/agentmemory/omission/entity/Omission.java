@@ -1,7 +1,5 @@
 package org.agentmemory.omission.entity;
 
-import java.time.Instant;
-
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
@@ -10,7 +8,7 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
-
+import java.time.Instant;
 import org.agentmemory.platform.json.UtcInstantConverter;
 
 /**
@@ -52,11 +50,17 @@ public class Omission {
     @Column(name = "expires_at")
     private Instant expiresAt;
 
-    protected Omission() {
-    }
+    protected Omission() {}
 
-    public Omission(String tenantId, long conversationId, String contentId, String content, int contentChars, String toolName,
-            Instant createdAt, Instant expiresAt) {
+    public Omission(
+            String tenantId,
+            long conversationId,
+            String contentId,
+            String content,
+            int contentChars,
+            String toolName,
+            Instant createdAt,
+            Instant expiresAt) {
         this.conversationId = conversationId;
         this.tenantId = tenantId;
         this.contentId = contentId;

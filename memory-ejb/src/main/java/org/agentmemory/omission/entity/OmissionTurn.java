@@ -8,7 +8,6 @@ import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 
-
 /**
  * The per-turn omission index (spec §7.2 {@code list_by_turn}): which content ids a turn produced, in
  * insertion order ({@code ordinal}), at most once each.
@@ -40,8 +39,7 @@ public class OmissionTurn {
     @Column(name = "ordinal", nullable = false)
     private int ordinal;
 
-    protected OmissionTurn() {
-    }
+    protected OmissionTurn() {}
 
     public OmissionTurn(String tenantId, long conversationId, String turnId, String contentId, int ordinal) {
         this.conversationId = conversationId;

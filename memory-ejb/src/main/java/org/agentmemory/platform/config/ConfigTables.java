@@ -9,8 +9,7 @@ import java.util.Map;
  */
 public final class ConfigTables {
 
-    private ConfigTables() {
-    }
+    private ConfigTables() {}
 
     /**
      * Splits a table into its entries. Blanks around names, values and commas are ignored, as are empty entries

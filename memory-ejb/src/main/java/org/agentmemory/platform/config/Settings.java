@@ -1,14 +1,12 @@
 package org.agentmemory.platform.config;
 
-import java.util.Locale;
-import java.util.Map;
-import java.time.Duration;
-import java.util.function.Predicate;
-
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
 import org.agentmemory.api.config.MemorySettings;
 import org.agentmemory.api.episodic.RecallMode;
 import org.agentmemory.platform.embedding.EmbeddingModel;
@@ -64,8 +62,11 @@ public class Settings {
         }
         normalizationEnabled = config.getOptionalValue(MemorySettings.NORMALIZATION_ENABLED, Boolean.class)
                 .orElse(MemorySettings.Defaults.NORMALIZATION_ENABLED);
-        offloadThresholdTokens = intValue(MemorySettings.OFFLOAD_THRESHOLD_TOKENS,
-                MemorySettings.Defaults.OFFLOAD_THRESHOLD_TOKENS, v -> v >= 1, "an integer ≥ 1 (tokens)");
+        offloadThresholdTokens = intValue(
+                MemorySettings.OFFLOAD_THRESHOLD_TOKENS,
+                MemorySettings.Defaults.OFFLOAD_THRESHOLD_TOKENS,
+                v -> v >= 1,
+                "an integer ≥ 1 (tokens)");
         long ttlSeconds = config.getOptionalValue(MemorySettings.OMISSION_TTL_SECONDS, Long.class)
                 .orElse(MemorySettings.Defaults.OMISSION_TTL_SECONDS);
         if (ttlSeconds < 0) {
@@ -73,10 +74,15 @@ public class Settings {
                     + "; it must be 0 (never expires) or a number of seconds.");
         }
         omissionTtl = ttlSeconds == 0 ? null : Duration.ofSeconds(ttlSeconds);
-        metadataMergeAttempts = intValue(MemorySettings.METADATA_MERGE_ATTEMPTS,
-                MemorySettings.Defaults.METADATA_MERGE_ATTEMPTS, v -> v >= 1, "an integer ≥ 1 (attempts)");
+        metadataMergeAttempts = intValue(
+                MemorySettings.METADATA_MERGE_ATTEMPTS,
+                MemorySettings.Defaults.METADATA_MERGE_ATTEMPTS,
+                v -> v >= 1,
+                "an integer ≥ 1 (attempts)");
         String embedding = config.getOptionalValue(MemorySettings.RECALL_EMBEDDING, String.class)
-                .orElse(MemorySettings.Defaults.RECALL_EMBEDDING).strip().toLowerCase(Locale.ROOT);
+                .orElse(MemorySettings.Defaults.RECALL_EMBEDDING)
+                .strip()
+                .toLowerCase(Locale.ROOT);
         if (!embedding.equals("background") && !embedding.equals("inline")) {
             throw new IllegalStateException(MemorySettings.RECALL_EMBEDDING + " is '" + embedding
                     + "'; it must be background or inline. Default: " + MemorySettings.Defaults.RECALL_EMBEDDING);
@@ -92,34 +98,61 @@ public class Settings {
         compactionToolPolicies = ConfigTables.parse(MemorySettings.COMPACTION_TOOL_POLICIES, policies);
         String model = config.getOptionalValue(MemorySettings.EMBEDDING_MODEL, String.class)
                 .orElse(MemorySettings.Defaults.EMBEDDING_MODEL);
-        int threads = intValue(MemorySettings.EMBEDDING_THREADS, MemorySettings.Defaults.EMBEDDING_THREADS,
-                v -> v >= 0 && v <= 64, "an integer from 0 to 64 (0 = ONNX Runtime's default)");
+        int threads = intValue(
+                MemorySettings.EMBEDDING_THREADS,
+                MemorySettings.Defaults.EMBEDDING_THREADS,
+                v -> v >= 0 && v <= 64,
+                "an integer from 0 to 64 (0 = ONNX Runtime's default)");
         embeddingThreads = threads;
         embeddingModel = model(MemorySettings.EMBEDDING_MODEL, model, threads);
-        messageEmbeddingModel = model(MemorySettings.MESSAGE_EMBEDDING_MODEL,
+        messageEmbeddingModel = model(
+                MemorySettings.MESSAGE_EMBEDDING_MODEL,
                 config.getOptionalValue(MemorySettings.MESSAGE_EMBEDDING_MODEL, String.class)
-                        .orElse(MemorySettings.Defaults.MESSAGE_EMBEDDING_MODEL), threads);
-        episodicDefaultTtlDays = intValue(MemorySettings.EPISODIC_DEFAULT_TTL_DAYS,
-                MemorySettings.Defaults.EPISODIC_DEFAULT_TTL_DAYS, v -> v >= 0, "an integer ≥ 0 (days; 0 = never)");
+                        .orElse(MemorySettings.Defaults.MESSAGE_EMBEDDING_MODEL),
+                threads);
+        episodicDefaultTtlDays = intValue(
+                MemorySettings.EPISODIC_DEFAULT_TTL_DAYS,
+                MemorySettings.Defaults.EPISODIC_DEFAULT_TTL_DAYS,
+                v -> v >= 0,
+                "an integer ≥ 0 (days; 0 = never)");
         recallFusion = fusion();
-        recallCandidates = intValue(MemorySettings.RECALL_CANDIDATES, MemorySettings.Defaults.RECALL_CANDIDATES,
-                v -> v >= 1 && v <= 1000, "an integer from 1 to 1000");
-        searchMergeHour = intValue(MemorySettings.SEARCH_MERGE_HOUR, MemorySettings.Defaults.SEARCH_MERGE_HOUR,
-                v -> v >= -1 && v <= 23, "an hour from 0 to 23 (UTC), or -1 for never");
+        recallCandidates = intValue(
+                MemorySettings.RECALL_CANDIDATES,
+                MemorySettings.Defaults.RECALL_CANDIDATES,
+                v -> v >= 1 && v <= 1000,
+                "an integer from 1 to 1000");
+        searchMergeHour = intValue(
+                MemorySettings.SEARCH_MERGE_HOUR,
+                MemorySettings.Defaults.SEARCH_MERGE_HOUR,
+                v -> v >= -1 && v <= 23,
+                "an hour from 0 to 23 (UTC), or -1 for never");
         searchQuietMergeWrites = config.getOptionalValue(MemorySettings.SEARCH_QUIET_MERGE_WRITES, Long.class)
                 .orElse(MemorySettings.Defaults.SEARCH_QUIET_MERGE_WRITES);
         if (searchQuietMergeWrites < 0) {
             throw new IllegalStateException(MemorySettings.SEARCH_QUIET_MERGE_WRITES + " is " + searchQuietMergeWrites
-                    + "; it must be a count ≥ 0 (0 = never). Default: " + MemorySettings.Defaults.SEARCH_QUIET_MERGE_WRITES);
+                    + "; it must be a count ≥ 0 (0 = never). Default: "
+                    + MemorySettings.Defaults.SEARCH_QUIET_MERGE_WRITES);
         }
-        searchQuietMergeSeconds = intValue(MemorySettings.SEARCH_QUIET_MERGE_SECONDS,
-                MemorySettings.Defaults.SEARCH_QUIET_MERGE_SECONDS, v -> v >= 1, "an integer ≥ 1 (seconds)");
-        recallNeighborWeight = doubleValue(MemorySettings.RECALL_NEIGHBOR_WEIGHT,
-                MemorySettings.Defaults.RECALL_NEIGHBOR_WEIGHT, v -> v >= 0 && v <= 1, "a number from 0 to 1");
-        embeddingBusyShare = doubleValue(MemorySettings.EMBEDDING_BUSY_SHARE,
-                MemorySettings.Defaults.EMBEDDING_BUSY_SHARE, v -> v > 0 && v <= 1, "a number above 0, at most 1");
-        dbAnalyzeGrowth = doubleValue(MemorySettings.DB_ANALYZE_GROWTH, MemorySettings.Defaults.DB_ANALYZE_GROWTH,
-                v -> v >= 0 && !Double.isInfinite(v), "a finite number ≥ 0 (0 = never)");
+        searchQuietMergeSeconds = intValue(
+                MemorySettings.SEARCH_QUIET_MERGE_SECONDS,
+                MemorySettings.Defaults.SEARCH_QUIET_MERGE_SECONDS,
+                v -> v >= 1,
+                "an integer ≥ 1 (seconds)");
+        recallNeighborWeight = doubleValue(
+                MemorySettings.RECALL_NEIGHBOR_WEIGHT,
+                MemorySettings.Defaults.RECALL_NEIGHBOR_WEIGHT,
+                v -> v >= 0 && v <= 1,
+                "a number from 0 to 1");
+        embeddingBusyShare = doubleValue(
+                MemorySettings.EMBEDDING_BUSY_SHARE,
+                MemorySettings.Defaults.EMBEDDING_BUSY_SHARE,
+                v -> v > 0 && v <= 1,
+                "a number above 0, at most 1");
+        dbAnalyzeGrowth = doubleValue(
+                MemorySettings.DB_ANALYZE_GROWTH,
+                MemorySettings.Defaults.DB_ANALYZE_GROWTH,
+                v -> v >= 0 && !Double.isInfinite(v),
+                "a finite number ≥ 0 (0 = never)");
     }
 
     /** @return {@value MemorySettings#EMBEDDING_BUSY_SHARE}, in (0, 1] */
@@ -154,17 +187,23 @@ public class Settings {
 
     private Fusion fusion() {
         String kind = config.getOptionalValue(MemorySettings.RECALL_FUSION, String.class)
-                .orElse(MemorySettings.Defaults.RECALL_FUSION).strip().toLowerCase(Locale.ROOT);
+                .orElse(MemorySettings.Defaults.RECALL_FUSION)
+                .strip()
+                .toLowerCase(Locale.ROOT);
         switch (kind) {
             case "rrf":
-                return new ReciprocalRankFusion(intValue(MemorySettings.RECALL_RRF_K,
-                        MemorySettings.Defaults.RECALL_RRF_K, v -> v >= 1, "an integer ≥ 1"));
+                return new ReciprocalRankFusion(intValue(
+                        MemorySettings.RECALL_RRF_K,
+                        MemorySettings.Defaults.RECALL_RRF_K,
+                        v -> v >= 1,
+                        "an integer ≥ 1"));
             case "weighted":
-                double vector = weight(MemorySettings.RECALL_VECTOR_WEIGHT, MemorySettings.Defaults.RECALL_VECTOR_WEIGHT);
-                double fullText = weight(MemorySettings.RECALL_FULL_TEXT_WEIGHT,
-                        MemorySettings.Defaults.RECALL_FULL_TEXT_WEIGHT);
-                return new WeightedScoreFusion(Map.of(RecallMode.VECTOR.value(), vector,
-                        RecallMode.FULL_TEXT.value(), fullText));
+                double vector =
+                        weight(MemorySettings.RECALL_VECTOR_WEIGHT, MemorySettings.Defaults.RECALL_VECTOR_WEIGHT);
+                double fullText =
+                        weight(MemorySettings.RECALL_FULL_TEXT_WEIGHT, MemorySettings.Defaults.RECALL_FULL_TEXT_WEIGHT);
+                return new WeightedScoreFusion(
+                        Map.of(RecallMode.VECTOR.value(), vector, RecallMode.FULL_TEXT.value(), fullText));
             default:
                 throw new IllegalStateException(MemorySettings.RECALL_FUSION + " is '" + kind
                         + "'; it must be rrf or weighted. Default: " + MemorySettings.Defaults.RECALL_FUSION);
@@ -175,10 +214,12 @@ public class Settings {
         return doubleValue(key, defaultValue, v -> v >= 0 && !Double.isInfinite(v), "a finite number ≥ 0");
     }
 
-    private double doubleValue(String key, double defaultValue, java.util.function.DoublePredicate valid, String allowed) {
+    private double doubleValue(
+            String key, double defaultValue, java.util.function.DoublePredicate valid, String allowed) {
         double value = config.getOptionalValue(key, Double.class).orElse(defaultValue);
         if (!valid.test(value)) { // NaN fails every comparison, so it is never valid
-            throw new IllegalStateException(key + " is " + value + "; it must be " + allowed + ". Default: " + defaultValue);
+            throw new IllegalStateException(
+                    key + " is " + value + "; it must be " + allowed + ". Default: " + defaultValue);
         }
         return value;
     }
@@ -186,7 +227,8 @@ public class Settings {
     private int intValue(String key, int defaultValue, Predicate<Integer> valid, String allowed) {
         int value = config.getOptionalValue(key, Integer.class).orElse(defaultValue);
         if (!valid.test(value)) {
-            throw new IllegalStateException(key + " is " + value + "; it must be " + allowed + ". Default: " + defaultValue);
+            throw new IllegalStateException(
+                    key + " is " + value + "; it must be " + allowed + ". Default: " + defaultValue);
         }
         return value;
     }

@@ -33,8 +33,7 @@ public final class BackgroundPriority {
 
     private static volatile boolean unavailableLogged;
 
-    private BackgroundPriority() {
-    }
+    private BackgroundPriority() {}
 
     /** The C library's {@code setpriority}, bound through JNA on first use. */
     private interface CLibrary extends com.sun.jna.Library {
@@ -130,8 +129,11 @@ public final class BackgroundPriority {
     private static void logUnavailable(String why, Throwable cause) {
         if (!unavailableLogged) {
             unavailableLogged = true;
-            LOG.log(Level.INFO, "Background embedding runs at normal CPU priority (" + why
-                    + "); memory.embedding.busy-share still paces it", cause);
+            LOG.log(
+                    Level.INFO,
+                    "Background embedding runs at normal CPU priority (" + why
+                            + "); memory.embedding.busy-share still paces it",
+                    cause);
         }
     }
 }

@@ -15,8 +15,7 @@ public final class Embeddings {
     /** Every valid name. */
     public static final List<String> NAMES = InProcessEmbeddingModel.names();
 
-    private Embeddings() {
-    }
+    private Embeddings() {}
 
     /**
      * @param name a name of {@link #NAMES}; case-insensitive, surrounding blanks ignored; {@code null} means

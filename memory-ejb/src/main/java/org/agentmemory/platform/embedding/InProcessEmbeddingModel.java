@@ -1,5 +1,14 @@
 package org.agentmemory.platform.embedding;
 
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import dev.langchain4j.data.embedding.Embedding;
+import dev.langchain4j.data.segment.TextSegment;
+import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.HuggingFaceTokenCountEstimator;
+import dev.langchain4j.model.embedding.onnx.OnnxBertBiEncoder;
+import dev.langchain4j.model.embedding.onnx.PoolingMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.text.Normalizer;
@@ -13,16 +22,6 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
-
-import ai.onnxruntime.OrtEnvironment;
-import ai.onnxruntime.OrtException;
-import ai.onnxruntime.OrtSession;
-import dev.langchain4j.data.embedding.Embedding;
-import dev.langchain4j.data.segment.TextSegment;
-import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.HuggingFaceTokenCountEstimator;
-import dev.langchain4j.model.embedding.onnx.OnnxBertBiEncoder;
-import dev.langchain4j.model.embedding.onnx.PoolingMode;
 
 /**
  * Sentence-embedding models run in-process with ONNX Runtime through langchain4j's BERT encoder (spec §10.5:
@@ -83,11 +82,13 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
     /** all-MiniLM-L6-v2 quantized to int8, with ONNX Runtime's default thread count. */
     public static final InProcessEmbeddingModel MINILM_QUANTIZED = new InProcessEmbeddingModel(Variant.MINILM_Q, 0);
     /** bge-small-en-v1.5 quantized to int8, with ONNX Runtime's default thread count. */
-    public static final InProcessEmbeddingModel BGE_SMALL_QUANTIZED = new InProcessEmbeddingModel(Variant.BGE_SMALL_Q, 0);
+    public static final InProcessEmbeddingModel BGE_SMALL_QUANTIZED =
+            new InProcessEmbeddingModel(Variant.BGE_SMALL_Q, 0);
 
     /** Loaded sessions, one per (variant, thread count) in use. */
     private static final ConcurrentMap<String, dev.langchain4j.model.embedding.EmbeddingModel> LOADED =
             new ConcurrentHashMap<>();
+
     private static final Logger LOG = Logger.getLogger(InProcessEmbeddingModel.class.getName());
     // langchain4j's embedAll runs on this executor: the calling thread, no pool inside the application server.
     private static final Executor CALLER_THREAD = Runnable::run;
@@ -108,7 +109,9 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
      */
     public static Optional<InProcessEmbeddingModel> forName(String name) {
         String key = name.strip().toLowerCase(Locale.ROOT);
-        return Arrays.stream(Variant.values()).filter(v -> v.name.equals(key)).findFirst()
+        return Arrays.stream(Variant.values())
+                .filter(v -> v.name.equals(key))
+                .findFirst()
                 .map(v -> new InProcessEmbeddingModel(v, 0));
     }
 
@@ -128,8 +131,8 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
      */
     public InProcessEmbeddingModel withThreads(int intraOpThreads) {
         if (intraOpThreads < 0) {
-            throw new IllegalArgumentException("intraOpThreads must be >= 0 (0 = ONNX Runtime's default), was "
-                    + intraOpThreads);
+            throw new IllegalArgumentException(
+                    "intraOpThreads must be >= 0 (0 = ONNX Runtime's default), was " + intraOpThreads);
         }
         return intraOpThreads == threads ? this : new InProcessEmbeddingModel(variant, intraOpThreads);
     }
@@ -168,7 +171,9 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
     @Override
     public float[] embedQuery(String query) {
         requireText(query, 0);
-        return variant.queryPrefix.isEmpty() ? embed(query) : embedAll(List.of(query), variant.queryPrefix).get(0);
+        return variant.queryPrefix.isEmpty()
+                ? embed(query)
+                : embedAll(List.of(query), variant.queryPrefix).get(0);
     }
 
     @Override
@@ -190,7 +195,8 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
             chunksPerText.add(chunks);
             chunks.forEach(chunk -> segments.add(TextSegment.from(prefix + chunk.text())));
         }
-        List<Embedding> embeddings = segments.isEmpty() ? List.of() : model.get().embedAll(segments).content();
+        List<Embedding> embeddings =
+                segments.isEmpty() ? List.of() : model.get().embedAll(segments).content();
         List<float[]> vectors = new ArrayList<>(texts.size());
         int next = 0;
         for (List<TextChunker.Chunk> chunks : chunksPerText) {
@@ -220,8 +226,7 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
         if (text.length() <= MAX_EMBEDDED_CODE_POINTS) {
             return text;
         }
-        int end = text.offsetByCodePoints(0, Math.min(MAX_EMBEDDED_CODE_POINTS,
-                text.codePointCount(0, text.length())));
+        int end = text.offsetByCodePoints(0, Math.min(MAX_EMBEDDED_CODE_POINTS, text.codePointCount(0, text.length())));
         return text.substring(0, end);
     }
 
@@ -277,7 +282,8 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
      * wraps it in langchain4j's encoder (tokenization, pooling, normalisation) run on the caller's thread.
      */
     private static dev.langchain4j.model.embedding.EmbeddingModel load(Variant variant, int threads) {
-        return load("embedding model " + variant.name + (threads == 0 ? "" : " with " + threads + " intra-op threads"),
+        return load(
+                "embedding model " + variant.name + (threads == 0 ? "" : " with " + threads + " intra-op threads"),
                 () -> {
                     try (InputStream onnx = resource(variant.file + ".onnx");
                             InputStream tokenizer = resource(variant.file + "-tokenizer.json");
@@ -290,8 +296,8 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
                         options.addConfigEntry("session.inter_op.allow_spinning", "0");
                         OrtEnvironment environment = OrtEnvironment.getEnvironment();
                         OrtSession session = environment.createSession(onnx.readAllBytes(), options);
-                        OnnxBertBiEncoder encoder = new OnnxBertBiEncoder(environment, session, tokenizer,
-                                variant.pooling);
+                        OnnxBertBiEncoder encoder =
+                                new OnnxBertBiEncoder(environment, session, tokenizer, variant.pooling);
                         return new CallerThreadModel(encoder);
                     } catch (IOException | OrtException e) {
                         throw new IllegalStateException("Cannot load embedding model " + variant.name, e);
@@ -348,8 +354,8 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
     }
 
     private static final class TokenizerHolder {
-        static final HuggingFaceTokenCountEstimator COUNTER = load("the BERT uncased word-piece tokenizer",
-                HuggingFaceTokenCountEstimator::new);
+        static final HuggingFaceTokenCountEstimator COUNTER =
+                load("the BERT uncased word-piece tokenizer", HuggingFaceTokenCountEstimator::new);
         static final ConcurrentMap<Integer, TextChunker> CHUNKERS = new ConcurrentHashMap<>();
 
         static int wordPieces(String text) {
@@ -357,7 +363,8 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
         }
 
         static TextChunker chunker(int maxPieces) {
-            return CHUNKERS.computeIfAbsent(maxPieces, max -> new TextChunker(max, OVERLAP, TokenizerHolder::wordPieces));
+            return CHUNKERS.computeIfAbsent(
+                    maxPieces, max -> new TextChunker(max, OVERLAP, TokenizerHolder::wordPieces));
         }
     }
 }

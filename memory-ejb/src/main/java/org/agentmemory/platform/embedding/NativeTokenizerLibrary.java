@@ -33,8 +33,7 @@ final class NativeTokenizerLibrary {
 
     private static Path prepared;
 
-    private NativeTokenizerLibrary() {
-    }
+    private NativeTokenizerLibrary() {}
 
     /**
      * Prepares this class loader's copy once (later calls return the same copy); must run before DJL's
@@ -46,12 +45,15 @@ final class NativeTokenizerLibrary {
     static synchronized Path prepare() {
         if (prepared == null) {
             try {
-                prepared = prepare(NativeTokenizerLibrary.class.getClassLoader(), System.getenv(PATH_PROPERTY),
-                        System.getProperties(), Path.of(System.getProperty("java.io.tmpdir")));
+                prepared = prepare(
+                        NativeTokenizerLibrary.class.getClassLoader(),
+                        System.getenv(PATH_PROPERTY),
+                        System.getProperties(),
+                        Path.of(System.getProperty("java.io.tmpdir")));
             } catch (UncheckedIOException e) {
                 // DJL then tries its own shared path: right on the first deployment, wrong only after a redeploy.
-                java.util.logging.Logger.getLogger(NativeTokenizerLibrary.class.getName()).log(
-                        java.util.logging.Level.WARNING, "Could not copy the tokenizer's native library", e);
+                java.util.logging.Logger.getLogger(NativeTokenizerLibrary.class.getName())
+                        .log(java.util.logging.Level.WARNING, "Could not copy the tokenizer's native library", e);
             }
         }
         return prepared;
@@ -104,9 +106,9 @@ final class NativeTokenizerLibrary {
      */
     static String platform(String osName, String osArch) {
         String os = osName.toLowerCase(Locale.ROOT);
-        String prefix = os.startsWith("linux") ? "linux"
-                : os.startsWith("mac") || os.startsWith("darwin") ? "osx"
-                : os.startsWith("windows") ? "win" : null;
+        String prefix = os.startsWith("linux")
+                ? "linux"
+                : os.startsWith("mac") || os.startsWith("darwin") ? "osx" : os.startsWith("windows") ? "win" : null;
         String arch = switch (osArch.toLowerCase(Locale.ROOT)) {
             case "amd64", "x86_64" -> "x86_64";
             case "aarch64", "arm64" -> "aarch64";

@@ -14,8 +14,7 @@ public final class QueryVectors {
 
     private static final Logger LOG = Logger.getLogger(QueryVectors.class.getName());
 
-    private QueryVectors() {
-    }
+    private QueryVectors() {}
 
     /**
      * @param model the embedding model
@@ -26,8 +25,11 @@ public final class QueryVectors {
         try {
             return model.embedQuery(query);
         } catch (RuntimeException | LinkageError e) {
-            LOG.log(Level.WARNING, "The embedding model " + model.name() + " failed; hybrid recall answers from full"
-                    + " text only (after a redeployment, restart the server so the native libraries load again)", e);
+            LOG.log(
+                    Level.WARNING,
+                    "The embedding model " + model.name() + " failed; hybrid recall answers from full"
+                            + " text only (after a redeployment, restart the server so the native libraries load again)",
+                    e);
             return null;
         }
     }

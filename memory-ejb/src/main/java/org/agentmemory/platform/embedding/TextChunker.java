@@ -32,11 +32,9 @@ public final class TextChunker {
      * @param text   the chunk's text
      * @param tokens its word pieces, without special tokens
      */
-    public record Chunk(String text, int tokens) {
-    }
+    public record Chunk(String text, int tokens) {}
 
-    private record Unit(String text, int tokens) {
-    }
+    private record Unit(String text, int tokens) {}
 
     private final int maxTokens;
     private final int overlapTokens;
@@ -112,7 +110,7 @@ public final class TextChunker {
                 chunks.add(toChunk(current, currentTokens));
                 Deque<Unit> overlap = new ArrayDeque<>();
                 int overlapSum = 0;
-                for (var it = current.descendingIterator(); it.hasNext();) {
+                for (var it = current.descendingIterator(); it.hasNext(); ) {
                     Unit previous = it.next();
                     if (overlapSum + previous.tokens() > overlapTokens
                             || overlapSum + previous.tokens() + unit.tokens() > maxTokens) {

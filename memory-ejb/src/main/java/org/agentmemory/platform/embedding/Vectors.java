@@ -5,8 +5,7 @@ import java.util.List;
 /** Small vector arithmetic on float vectors, accumulated in double. */
 public final class Vectors {
 
-    private Vectors() {
-    }
+    private Vectors() {}
 
     /**
      * Cosine similarity, as the reference computes it (spec §9.5): 0 when the lengths differ or either norm

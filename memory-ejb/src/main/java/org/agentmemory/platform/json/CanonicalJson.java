@@ -1,9 +1,5 @@
 package org.agentmemory.platform.json;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.Map;
-
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -11,6 +7,9 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Map;
 
 /**
  * The one deterministic JSON form this service writes where bytes matter (spec §2.2, §2.3, §8.1): compact
@@ -35,8 +34,7 @@ public final class CanonicalJson {
         MAPPER.getFactory().disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
     }
 
-    private CanonicalJson() {
-    }
+    private CanonicalJson() {}
 
     /**
      * Serializes a JSON value (maps, lists, strings, numbers, booleans, {@code null}) canonically.
@@ -77,7 +75,8 @@ public final class CanonicalJson {
         if (value instanceof Map<?, ?> map) {
             return (Map<String, Object>) map;
         }
-        throw new IOException("expected a JSON object but found " + (value == null ? "null" : value.getClass().getSimpleName()));
+        throw new IOException("expected a JSON object but found "
+                + (value == null ? "null" : value.getClass().getSimpleName()));
     }
 
     /** @return the shared mapper configured as above (do not reconfigure it) */

@@ -11,8 +11,7 @@ import java.util.Map;
  */
 public final class JsonMergePatch {
 
-    private JsonMergePatch() {
-    }
+    private JsonMergePatch() {}
 
     /**
      * @param target the current object (may be {@code null}: treated as {@code {}})

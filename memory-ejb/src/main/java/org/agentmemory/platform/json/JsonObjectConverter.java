@@ -1,11 +1,10 @@
 package org.agentmemory.platform.json;
 
+import jakarta.persistence.AttributeConverter;
+import jakarta.persistence.Converter;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import jakarta.persistence.AttributeConverter;
-import jakarta.persistence.Converter;
 
 /**
  * Stores a JSON object ({@code Map<String, Object>}) as canonical JSON text; {@code null} is stored as

@@ -1,20 +1,17 @@
 package org.agentmemory.platform.json;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import jakarta.persistence.AttributeConverter;
+import jakarta.persistence.Converter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-
-import jakarta.persistence.AttributeConverter;
-import jakarta.persistence.Converter;
-
-import com.fasterxml.jackson.core.type.TypeReference;
 
 /** Stores a list of strings as a JSON array; {@code null} is stored as {@code []}. */
 @Converter
 public class JsonStringListConverter implements AttributeConverter<List<String>, String> {
 
-    private static final TypeReference<List<String>> TYPE = new TypeReference<>() {
-    };
+    private static final TypeReference<List<String>> TYPE = new TypeReference<>() {};
 
     @Override
     public String convertToDatabaseColumn(List<String> attribute) {

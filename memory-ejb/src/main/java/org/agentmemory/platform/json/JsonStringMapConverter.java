@@ -1,20 +1,17 @@
 package org.agentmemory.platform.json;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import jakarta.persistence.AttributeConverter;
+import jakarta.persistence.Converter;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import jakarta.persistence.AttributeConverter;
-import jakarta.persistence.Converter;
-
-import com.fasterxml.jackson.core.type.TypeReference;
 
 /** Stores a string-to-string map as a JSON object; {@code null} is stored as {@code {}}. */
 @Converter
 public class JsonStringMapConverter implements AttributeConverter<Map<String, String>, String> {
 
-    private static final TypeReference<LinkedHashMap<String, String>> TYPE = new TypeReference<>() {
-    };
+    private static final TypeReference<LinkedHashMap<String, String>> TYPE = new TypeReference<>() {};
 
     @Override
     public String convertToDatabaseColumn(Map<String, String> attribute) {

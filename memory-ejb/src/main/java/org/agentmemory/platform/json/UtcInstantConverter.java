@@ -1,11 +1,10 @@
 package org.agentmemory.platform.json;
 
+import jakarta.persistence.AttributeConverter;
+import jakarta.persistence.Converter;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-
-import jakarta.persistence.AttributeConverter;
-import jakarta.persistence.Converter;
 
 /**
  * Stores an {@link Instant} as a UTC {@link OffsetDateTime} ({@code TIMESTAMP WITH TIME ZONE}): JPA 3.1

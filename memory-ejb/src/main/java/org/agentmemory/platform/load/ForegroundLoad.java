@@ -64,8 +64,7 @@ public final class ForegroundLoad {
      * @param atNanos      when it was taken (this load's clock, ns)
      * @param requestNanos the summed duration of the requests ended by then, ns
      */
-    public record Sample(long atNanos, long requestNanos) {
-    }
+    public record Sample(long atNanos, long requestNanos) {}
 
     /** @return a reading of the load now */
     public Sample sample() {

@@ -3,7 +3,6 @@ package org.agentmemory.platform.load;
 import jakarta.interceptor.AroundInvoke;
 import jakarta.interceptor.InvocationContext;
 
-
 /**
  * Counts the business calls of the public session beans (REST and EJB clients alike) as foreground requests, so
  * that the background embedder ({@code MessageEmbeddingBean}) yields the CPU while clients wait. Timer callbacks

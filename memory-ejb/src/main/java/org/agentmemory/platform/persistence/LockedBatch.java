@@ -1,9 +1,8 @@
 package org.agentmemory.platform.persistence;
 
-import java.util.List;
-
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.TypedQuery;
+import java.util.List;
 
 /**
  * Takes a batch of rows for background work (embedding, re-embedding) so that several workers — the embedders of
@@ -16,8 +15,7 @@ public final class LockedBatch {
     /** Hibernate's lock timeout meaning "skip locked rows". */
     private static final int SKIP_LOCKED = -2;
 
-    private LockedBatch() {
-    }
+    private LockedBatch() {}
 
     /**
      * @param query the rows to work on, in the order to take them (in a transaction)

@@ -48,7 +48,8 @@ public final class ReciprocalRankFusion implements Fusion {
     @Override
     public List<FusedHit> fuse(Map<String, List<ScoredId>> legs) {
         Map<String, List<String>> ranked = new LinkedHashMap<>();
-        legs.forEach((leg, hits) -> ranked.put(leg, hits.stream().map(ScoredId::id).toList()));
+        legs.forEach(
+                (leg, hits) -> ranked.put(leg, hits.stream().map(ScoredId::id).toList()));
         return fuseRanked(ranked);
     }
 
@@ -78,7 +79,8 @@ public final class ReciprocalRankFusion implements Fusion {
         return List.copyOf(hits);
     }
 
-    static final Comparator<FusedHit> BEST_FIRST = Comparator.comparingDouble(FusedHit::score).reversed()
+    static final Comparator<FusedHit> BEST_FIRST = Comparator.comparingDouble(FusedHit::score)
+            .reversed()
             .thenComparingInt(FusedHit::bestRank)
             .thenComparing(FusedHit::id);
 }

@@ -22,8 +22,7 @@ public final class Similarity {
         return Math.max(k, MIN_KNN_CANDIDATES);
     }
 
-    private Similarity() {
-    }
+    private Similarity() {}
 
     /**
      * @param luceneScore a k-NN score of a cosine vector field

@@ -32,8 +32,8 @@ public final class WeightedScoreFusion implements Fusion {
         }
         weights.forEach((leg, weight) -> {
             if (weight == null || weight < 0 || Double.isNaN(weight) || Double.isInfinite(weight)) {
-                throw new IllegalArgumentException("weight of leg '" + leg + "' is " + weight
-                        + "; it must be a finite number ≥ 0");
+                throw new IllegalArgumentException(
+                        "weight of leg '" + leg + "' is " + weight + "; it must be a finite number ≥ 0");
             }
         });
         this.weights = Map.copyOf(weights);
@@ -62,8 +62,14 @@ public final class WeightedScoreFusion implements Fusion {
                     ranks.computeIfAbsent(hit.id(), x -> new LinkedHashMap<>()).put(leg, rank);
                 }
             }
-            double min = firstScores.values().stream().mapToDouble(Double::doubleValue).min().orElse(0);
-            double max = firstScores.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+            double min = firstScores.values().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .min()
+                    .orElse(0);
+            double max = firstScores.values().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .max()
+                    .orElse(0);
             firstScores.forEach((id, score) -> {
                 double normalised = max > min ? (score - min) / (max - min) : 1.0;
                 scores.merge(id, weight * normalised, Double::sum);

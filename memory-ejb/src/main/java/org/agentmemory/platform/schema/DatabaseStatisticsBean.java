@@ -1,15 +1,5 @@
 package org.agentmemory.platform.schema;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.Locale;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-
-import javax.sql.DataSource;
-
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Asynchronous;
@@ -25,7 +15,14 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
-
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
 import org.agentmemory.api.config.MemorySettings;
 import org.agentmemory.platform.config.Settings;
 
@@ -85,7 +82,8 @@ public class DatabaseStatisticsBean {
     Settings settings;
 
     /** Never refreshes until {@link #init} has looked at the database (so an instance made with {@code new} never does). */
-    private volatile StatisticsRefreshPolicy policy = new StatisticsRefreshPolicy(0, MemorySettings.Defaults.DB_ANALYZE_MIN_TURNS);
+    private volatile StatisticsRefreshPolicy policy =
+            new StatisticsRefreshPolicy(0, MemorySettings.Defaults.DB_ANALYZE_MIN_TURNS);
 
     @PostConstruct
     void init() {
@@ -93,8 +91,12 @@ public class DatabaseStatisticsBean {
         if (growth == 0) {
             return;
         }
-        try (Connection con = dataSource.getConnection(); Statement st = con.createStatement()) {
-            if (!con.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres")) {
+        try (Connection con = dataSource.getConnection();
+                Statement st = con.createStatement()) {
+            if (!con.getMetaData()
+                    .getDatabaseProductName()
+                    .toLowerCase(Locale.ROOT)
+                    .contains("postgres")) {
                 return;
             }
             if (autovacuumOff(st)) {
@@ -103,14 +105,17 @@ public class DatabaseStatisticsBean {
                 LOG.info("PostgreSQL's autovacuum is off: this server vacuums and analyzes the conversation tables"
                         + " itself as its writes grow them (" + MemorySettings.DB_ANALYZE_GROWTH + ")");
             }
-            StatisticsRefreshPolicy postgres = new StatisticsRefreshPolicy(growth,
-                    MemorySettings.Defaults.DB_ANALYZE_MIN_TURNS);
+            StatisticsRefreshPolicy postgres =
+                    new StatisticsRefreshPolicy(growth, MemorySettings.Defaults.DB_ANALYZE_MIN_TURNS);
             // The size the statistics were last taken at, so that a restart does not refresh after 1,000 turns.
             postgres.refreshed(turnEstimate(st));
             policy = postgres;
         } catch (SQLException | RuntimeException e) {
-            LOG.log(Level.WARNING, "Could not tell the database product or read its statistics; they are left to the"
-                    + " database (autovacuum) until this application restarts", e);
+            LOG.log(
+                    Level.WARNING,
+                    "Could not tell the database product or read its statistics; they are left to the"
+                            + " database (autovacuum) until this application restarts",
+                    e);
         }
     }
 
@@ -187,7 +192,8 @@ public class DatabaseStatisticsBean {
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public void refresh() {
         long start = System.nanoTime();
-        try (Connection con = dataSource.getConnection(); Statement st = con.createStatement()) {
+        try (Connection con = dataSource.getConnection();
+                Statement st = con.createStatement()) {
             // A session setting on a pooled connection: reset below, whatever the command did.
             st.execute("SET default_statistics_target = " + STATISTICS_TARGET);
             try {
@@ -203,12 +209,18 @@ public class DatabaseStatisticsBean {
             }
             long turns = turnEstimate(st);
             policy.refreshed(turns);
-            LOG.fine(() -> String.format(Locale.ROOT, "Refreshed the statistics of the conversation tables (%d turns) in"
-                    + " %d ms", turns, (System.nanoTime() - start) / 1_000_000));
+            LOG.fine(() -> String.format(
+                    Locale.ROOT,
+                    "Refreshed the statistics of the conversation tables (%d turns) in" + " %d ms",
+                    turns,
+                    (System.nanoTime() - start) / 1_000_000));
         } catch (SQLException | RuntimeException e) {
             policy.failed();
-            LOG.log(Level.WARNING, "Refreshing the statistics of the conversation tables failed; the next try waits"
-                    + " for " + policy.threshold() + " more turns", e);
+            LOG.log(
+                    Level.WARNING,
+                    "Refreshing the statistics of the conversation tables failed; the next try waits" + " for "
+                            + policy.threshold() + " more turns",
+                    e);
             return;
         }
         // Turns written meanwhile may already call for the next refresh (no later write might come to ask).

@@ -1,13 +1,10 @@
 package org.agentmemory.platform.schema;
 
+import jakarta.persistence.EntityManagerFactory;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Locale;
-
 import javax.sql.DataSource;
-
-import jakarta.persistence.EntityManagerFactory;
-
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
 
@@ -19,8 +16,7 @@ public final class SchemaMigration {
     /** Where the migrations are on the class path: one folder per database product. */
     public static final String LOCATION_PREFIX = "classpath:db/migration/";
 
-    private SchemaMigration() {
-    }
+    private SchemaMigration() {}
 
     /**
      * Applies pending migrations.

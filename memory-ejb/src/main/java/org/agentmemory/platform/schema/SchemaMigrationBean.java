@@ -1,9 +1,5 @@
 package org.agentmemory.platform.schema;
 
-import java.util.logging.Logger;
-
-import javax.sql.DataSource;
-
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Singleton;
@@ -12,7 +8,8 @@ import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceUnit;
-
+import java.util.logging.Logger;
+import javax.sql.DataSource;
 import org.flywaydb.core.api.output.MigrateResult;
 
 /**
@@ -39,8 +36,8 @@ public class SchemaMigrationBean {
     @PostConstruct
     void migrateAndValidate() {
         MigrateResult result = SchemaMigration.migrate(dataSource, getClass().getClassLoader());
-        LOG.info(() -> "Schema of the memory database is at version " + result.targetSchemaVersion
-                + " (" + result.migrationsExecuted + " migrations applied now, database " + result.database + ")");
+        LOG.info(() -> "Schema of the memory database is at version " + result.targetSchemaVersion + " ("
+                + result.migrationsExecuted + " migrations applied now, database " + result.database + ")");
         SchemaMigration.validate(emf);
     }
 }

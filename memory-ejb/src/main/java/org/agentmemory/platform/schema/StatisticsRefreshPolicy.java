@@ -15,6 +15,7 @@ public final class StatisticsRefreshPolicy {
     private long base;
     /** Turns written since the last refresh began. */
     private long written;
+
     private boolean running;
 
     /**

@@ -28,8 +28,7 @@ public final class ClusterIndexes {
     /** Persistence property with the cluster's URIs (comma-separated). */
     public static final String BACKEND_URIS = "hibernate.search.backend.uris";
 
-    private ClusterIndexes() {
-    }
+    private ClusterIndexes() {}
 
     /**
      * @param persistenceProperties the persistence unit's properties ({@code EntityManagerFactory.getProperties()})
@@ -53,7 +52,8 @@ public final class ClusterIndexes {
      */
     public static void forceMergeToOneSegment(String uris, List<String> indexes, Duration timeout) {
         List<URI> candidates = parse(uris);
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
         for (String index : indexes) {
             String alias = "/" + URLEncoder.encode(index + "-read", StandardCharsets.UTF_8);
             post(http, candidates, alias + "/_forcemerge?max_num_segments=1", timeout);
@@ -65,13 +65,15 @@ public final class ClusterIndexes {
     private static void post(HttpClient http, List<URI> candidates, String path, Duration timeout) {
         IOException last = null;
         for (URI base : candidates) {
-            HttpRequest request = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
-                    .POST(HttpRequest.BodyPublishers.noBody()).build();
+            HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
+                    .timeout(timeout)
+                    .POST(HttpRequest.BodyPublishers.noBody())
+                    .build();
             try {
                 HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() / 100 != 2) {
-                    throw new IllegalStateException("POST " + path + " answered " + response.statusCode() + ": "
-                            + response.body());
+                    throw new IllegalStateException(
+                            "POST " + path + " answered " + response.statusCode() + ": " + response.body());
                 }
                 return;
             } catch (IOException e) {

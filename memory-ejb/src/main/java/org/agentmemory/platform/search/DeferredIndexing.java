@@ -1,13 +1,11 @@
 package org.agentmemory.platform.search;
 
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
-
 import org.hibernate.search.engine.backend.work.execution.DocumentCommitStrategy;
 import org.hibernate.search.engine.backend.work.execution.DocumentRefreshStrategy;
 import org.hibernate.search.mapper.orm.Search;
@@ -59,13 +57,12 @@ public class DeferredIndexing {
      */
     private static final String SYNCHRONIZATION = System.getProperty("memory.search.synchronization", "read-sync");
 
-    private static final IndexingPlanSynchronizationStrategy CONFIGURED =
-            switch (SYNCHRONIZATION) {
-                case "write-sync" -> IndexingPlanSynchronizationStrategy.writeSync();
-                case "sync" -> IndexingPlanSynchronizationStrategy.sync();
-                case "async" -> null;
-                default -> IndexingPlanSynchronizationStrategy.readSync();
-            };
+    private static final IndexingPlanSynchronizationStrategy CONFIGURED = switch (SYNCHRONIZATION) {
+        case "write-sync" -> IndexingPlanSynchronizationStrategy.writeSync();
+        case "sync" -> IndexingPlanSynchronizationStrategy.sync();
+        case "async" -> null;
+        default -> IndexingPlanSynchronizationStrategy.readSync();
+    };
 
     /**
      * The synchronization of writes handed off ({@link #handOff}): the configured one, except {@code read-sync} on the
@@ -79,8 +76,8 @@ public class DeferredIndexing {
      * each batch, searched or not, while callers waited for it. OpenSearch refreshes on its own schedule, so there
      * {@code read-sync} keeps its forced refresh.
      */
-    static final IndexingPlanSynchronizationStrategy HANDED_OFF = handedOff(SYNCHRONIZATION,
-            VectorFields.configuredBackend(), CONFIGURED);
+    static final IndexingPlanSynchronizationStrategy HANDED_OFF =
+            handedOff(SYNCHRONIZATION, VectorFields.configuredBackend(), CONFIGURED);
 
     /**
      * @param synchronization the configured synchronization's name
@@ -88,8 +85,8 @@ public class DeferredIndexing {
      * @param configured      the configured synchronization ({@code null} for {@code async})
      * @return the synchronization of handed-off writes (see {@link #HANDED_OFF})
      */
-    static IndexingPlanSynchronizationStrategy handedOff(String synchronization, String backend,
-            IndexingPlanSynchronizationStrategy configured) {
+    static IndexingPlanSynchronizationStrategy handedOff(
+            String synchronization, String backend, IndexingPlanSynchronizationStrategy configured) {
         return "lucene".equals(backend) && "read-sync".equals(synchronization) ? APPLIED_ONLY : configured;
     }
 
@@ -104,7 +101,8 @@ public class DeferredIndexing {
      * @param em      the transaction's entity manager
      * @param handler receives the future of the transaction's index writes, in the committing thread
      */
-    public void handOff(EntityManager em,
+    public void handOff(
+            EntityManager em,
             Consumer<? super CompletableFuture<? extends SearchIndexingPlanExecutionReport>> handler) {
         if (HANDED_OFF != null) {
             Search.session(em).indexingPlanSynchronizationStrategy(context -> {
@@ -129,8 +127,11 @@ public class DeferredIndexing {
         try {
             failed(write.get());
         } catch (java.util.concurrent.ExecutionException e) {
-            LOG.log(Level.WARNING, "An index write failed; the rows are stored, and POST /admin/reindex restores their"
-                    + " index entries", e.getCause());
+            LOG.log(
+                    Level.WARNING,
+                    "An index write failed; the rows are stored, and POST /admin/reindex restores their"
+                            + " index entries",
+                    e.getCause());
         }
     }
 
@@ -149,8 +150,11 @@ public class DeferredIndexing {
                 Search.session(em).workspace().refresh();
             } catch (RuntimeException e) {
                 // The writes are applied; nothing needs to be reindexed, they show once the index is refreshed.
-                LOG.log(Level.WARNING, "Refreshing the search indexes after deferred writes failed; the writes become"
-                        + " searchable at the index's next refresh", e);
+                LOG.log(
+                        Level.WARNING,
+                        "Refreshing the search indexes after deferred writes failed; the writes become"
+                                + " searchable at the index's next refresh",
+                        e);
             }
             if (failures > 0) {
                 LOG.warning(failures + " deferred index writes failed or did not finish within " + timeoutMs
@@ -165,8 +169,12 @@ public class DeferredIndexing {
     }
 
     private static boolean failed(SearchIndexingPlanExecutionReport report) {
-        report.throwable().ifPresent(t -> LOG.log(Level.WARNING, "A deferred index write failed for "
-                + report.failingEntities().size() + " entities", t));
+        report.throwable()
+                .ifPresent(t -> LOG.log(
+                        Level.WARNING,
+                        "A deferred index write failed for "
+                                + report.failingEntities().size() + " entities",
+                        t));
         return report.throwable().isPresent();
     }
 }

@@ -17,7 +17,8 @@ public class EnglishAnalysisConfigurer implements LuceneAnalysisConfigurer {
 
     @Override
     public void configure(LuceneAnalysisConfigurationContext context) {
-        context.analyzer(ENGLISH).custom()
+        context.analyzer(ENGLISH)
+                .custom()
                 .tokenizer("standard")
                 .tokenFilter("englishPossessive")
                 .tokenFilter("lowercase")

@@ -35,8 +35,7 @@ public final class IndexDiff {
     private boolean sorted = true;
 
     /** A row of the database: its id and state. */
-    public record Row(long id, String state) {
-    }
+    public record Row(long id, String state) {}
 
     /** What differs. */
     public interface Actions {

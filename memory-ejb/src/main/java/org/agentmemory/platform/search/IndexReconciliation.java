@@ -1,13 +1,11 @@
 package org.agentmemory.platform.search;
 
+import jakarta.persistence.EntityManager;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
-
-import jakarta.persistence.EntityManager;
-
 import org.hibernate.search.engine.search.query.SearchScroll;
 import org.hibernate.search.engine.search.query.SearchScrollResult;
 import org.hibernate.search.mapper.orm.Search;
@@ -53,14 +51,12 @@ public final class IndexReconciliation {
      * @param purged            documents purged (no row)
      * @param millis            how long it took
      */
-    public record Outcome(long documentsCompared, long reindexed, long purged, long millis) {
-    }
+    public record Outcome(long documentsCompared, long reindexed, long purged, long millis) {}
 
     /** The indexed field (and entity attribute) whose value changes when a row is updated after it was written. */
     public static final String STATE_FIELD = "embeddingModel";
 
-    private record Indexed(Class<?> entity, String jpqlName, boolean withState) {
-    }
+    private record Indexed(Class<?> entity, String jpqlName, boolean withState) {}
 
     private final Transactions transactions;
     private final SearchMapping mapping;
@@ -85,7 +81,9 @@ public final class IndexReconciliation {
         long purged = 0;
         List<Indexed> types = new ArrayList<>();
         for (SearchIndexedEntity<?> indexed : mapping.allIndexedEntities()) {
-            types.add(new Indexed(indexed.javaClass(), indexed.jpaName(),
+            types.add(new Indexed(
+                    indexed.javaClass(),
+                    indexed.jpaName(),
                     indexed.indexManager().descriptor().field(STATE_FIELD).isPresent()));
         }
         types.sort(java.util.Comparator.comparing(Indexed::jpqlName));
@@ -107,10 +105,15 @@ public final class IndexReconciliation {
 
     /** Adds every document of an entity's index, with its state, to {@code diff}. */
     private static void scanIndex(EntityManager em, Indexed type, IndexDiff diff) {
-        try (SearchScroll<List<?>> scroll = Search.session(em).search(type.entity())
-                .select(f -> f.composite().from(f.id(Long.class), type.withState()
-                        ? f.field(STATE_FIELD, String.class) : f.constant((String) null)).asList())
-                .where(f -> f.matchAll()).scroll(PAGE)) {
+        try (SearchScroll<List<?>> scroll = Search.session(em)
+                .search(type.entity())
+                .select(f -> f.composite()
+                        .from(
+                                f.id(Long.class),
+                                type.withState() ? f.field(STATE_FIELD, String.class) : f.constant((String) null))
+                        .asList())
+                .where(f -> f.matchAll())
+                .scroll(PAGE)) {
             for (SearchScrollResult<List<?>> page = scroll.next(); page.hasHits(); page = scroll.next()) {
                 for (List<?> hit : page.hits()) {
                     diff.indexed((Long) hit.get(0), state((String) hit.get(1)));
@@ -167,9 +170,13 @@ public final class IndexReconciliation {
             }
             List<Object[]> read = new ArrayList<>();
             String state = type.withState() ? "e." + STATE_FIELD : "NULL";
-            transactions.run(em -> read.addAll(em.createQuery("SELECT e.id, " + state + " FROM " + type.jpqlName()
-                    + " e WHERE e.id > :after ORDER BY e.id", Object[].class).setParameter("after", after)
-                    .setMaxResults(PAGE).getResultList()));
+            transactions.run(em -> read.addAll(em.createQuery(
+                            "SELECT e.id, " + state + " FROM " + type.jpqlName()
+                                    + " e WHERE e.id > :after ORDER BY e.id",
+                            Object[].class)
+                    .setParameter("after", after)
+                    .setMaxResults(PAGE)
+                    .getResultList()));
             page = read;
             next = 0;
             done = page.size() < PAGE;

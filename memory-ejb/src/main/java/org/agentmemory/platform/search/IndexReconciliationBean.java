@@ -1,10 +1,5 @@
 package org.agentmemory.platform.search;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -20,7 +15,10 @@ import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceUnit;
 import jakarta.transaction.UserTransaction;
-
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.hibernate.search.mapper.orm.Search;
 
 /**
@@ -76,25 +74,35 @@ public class IndexReconciliationBean {
             clean = false;
         }
         if (!clean) {
-            String reason = marker.exists() ? "the last run did not stop cleanly"
+            String reason = marker.exists()
+                    ? "the last run did not stop cleanly"
                     : "no index state marker: first start, or a new index directory";
             try {
                 IndexReconciliation.Outcome o = new IndexReconciliation(this::inTransaction, Search.mapping(emf)).run();
-                LOG.log(o.reindexed() + o.purged() > 0 ? Level.WARNING : Level.INFO, () -> "Search indexes"
-                        + " reconciled with the database (" + reason + "): " + o.documentsCompared()
-                        + " documents compared, " + o.reindexed() + " indexed again, " + o.purged() + " purged, in "
-                        + o.millis() + " ms");
+                LOG.log(
+                        o.reindexed() + o.purged() > 0 ? Level.WARNING : Level.INFO,
+                        () -> "Search indexes"
+                                + " reconciled with the database (" + reason + "): " + o.documentsCompared()
+                                + " documents compared, " + o.reindexed() + " indexed again, " + o.purged()
+                                + " purged, in "
+                                + o.millis() + " ms");
             } catch (RuntimeException e) {
-                LOG.log(Level.SEVERE, "Reconciling the search indexes with the database failed (" + reason
-                        + "); searches may miss committed writes or show deleted ones until POST /api/v1/admin/reindex"
-                        + " rebuilds them", e);
+                LOG.log(
+                        Level.SEVERE,
+                        "Reconciling the search indexes with the database failed (" + reason
+                                + "); searches may miss committed writes or show deleted ones until POST /api/v1/admin/reindex"
+                                + " rebuilds them",
+                        e);
             }
         }
         try {
             marker.running();
         } catch (IOException e) {
-            LOG.log(Level.SEVERE, "Cannot write or delete " + marker.file() + ": a crash of this run could leave the"
-                    + " search indexes unreconciled", e);
+            LOG.log(
+                    Level.SEVERE,
+                    "Cannot write or delete " + marker.file() + ": a crash of this run could leave the"
+                            + " search indexes unreconciled",
+                    e);
         }
     }
 
@@ -105,7 +113,10 @@ public class IndexReconciliationBean {
             Search.mapping(emf).scope(Object.class).workspace().flush();
             marker.stoppedCleanlyNow();
         } catch (IOException | RuntimeException e) {
-            LOG.log(Level.WARNING, "Closing the search indexes cleanly failed; they are reconciled at the next start", e);
+            LOG.log(
+                    Level.WARNING,
+                    "Closing the search indexes cleanly failed; they are reconciled at the next start",
+                    e);
         }
     }
 

@@ -21,6 +21,7 @@ public final class IndexStateMarker {
 
     /** The marker's file name. */
     public static final String NAME = "index-state";
+
     static final String RUNNING = "running";
     static final String CLEAN = "stopped-cleanly";
 
@@ -41,7 +42,8 @@ public final class IndexStateMarker {
      * @throws IOException when it exists but cannot be read
      */
     public boolean stoppedCleanly() throws IOException {
-        return Files.exists(file) && CLEAN.equals(Files.readString(file, StandardCharsets.UTF_8).strip());
+        return Files.exists(file)
+                && CLEAN.equals(Files.readString(file, StandardCharsets.UTF_8).strip());
     }
 
     /** @return whether there is a marker at all (a missing one: first start, or a new index directory) */
@@ -76,8 +78,8 @@ public final class IndexStateMarker {
     private void write(String state) throws IOException {
         Files.createDirectories(file.getParent());
         Path temp = file.resolveSibling(NAME + ".tmp");
-        try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (FileChannel out = FileChannel.open(
+                temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             out.write(ByteBuffer.wrap((state + "\n").getBytes(StandardCharsets.UTF_8)));
             out.force(true);
         }

@@ -16,9 +16,9 @@ import java.util.function.LongSupplier;
 public final class IndexWrites {
 
     /**
-    * The deployment's counter, fed by {@link IndexWritesListener}. Static because the JPA provider, not CDI,
-    * instantiates entity listeners; this class owns it, and its class loader is the deployment's.
-    */
+     * The deployment's counter, fed by {@link IndexWritesListener}. Static because the JPA provider, not CDI,
+     * instantiates entity listeners; this class owns it, and its class loader is the deployment's.
+     */
     public static final IndexWrites DEPLOYMENT = new IndexWrites(System::nanoTime);
 
     private final LongSupplier nanoClock;
@@ -54,11 +54,12 @@ public final class IndexWrites {
      */
     public long takeIfDue(long threshold, long quietMillis) {
         if (threshold < 1 || quietMillis < 0) {
-            throw new IllegalArgumentException("threshold " + threshold + " must be >= 1 and quiet time "
-                    + quietMillis + " ms >= 0");
+            throw new IllegalArgumentException(
+                    "threshold " + threshold + " must be >= 1 and quiet time " + quietMillis + " ms >= 0");
         }
         long written = sinceMerge.get();
-        if (written < threshold || nanoClock.getAsLong() - lastWrite.get() < TimeUnit.MILLISECONDS.toNanos(quietMillis)) {
+        if (written < threshold
+                || nanoClock.getAsLong() - lastWrite.get() < TimeUnit.MILLISECONDS.toNanos(quietMillis)) {
             return 0;
         }
         // Writes recorded meanwhile stay counted for the next merge.

@@ -1,12 +1,5 @@
 package org.agentmemory.platform.search;
 
-import java.time.Instant;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-
 import jakarta.annotation.Resource;
 import jakarta.ejb.Asynchronous;
 import jakarta.ejb.ConcurrencyManagement;
@@ -18,7 +11,12 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceUnit;
-
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.agentmemory.api.recall.ReindexStatus;
 import org.hibernate.search.mapper.orm.Search;
 import org.hibernate.search.mapper.pojo.massindexing.MassIndexingMonitor;
@@ -65,12 +63,17 @@ public class SearchReindexBean {
     void armTimers() {
         int hour = settings.searchMergeHour();
         if (hour >= 0) {
-            timers.createCalendarTimer(new jakarta.ejb.ScheduleExpression().timezone("UTC").hour(hour).minute(0)
-                    .second(0), new jakarta.ejb.TimerConfig(NIGHTLY, false));
+            timers.createCalendarTimer(
+                    new jakarta.ejb.ScheduleExpression()
+                            .timezone("UTC")
+                            .hour(hour)
+                            .minute(0)
+                            .second(0),
+                    new jakarta.ejb.TimerConfig(NIGHTLY, false));
         }
         if (settings.searchQuietMergeWrites() > 0) {
-            timers.createIntervalTimer(QUIET_CHECK_INTERVAL_MS, QUIET_CHECK_INTERVAL_MS,
-                    new jakarta.ejb.TimerConfig(QUIET_CHECK, false));
+            timers.createIntervalTimer(
+                    QUIET_CHECK_INTERVAL_MS, QUIET_CHECK_INTERVAL_MS, new jakarta.ejb.TimerConfig(QUIET_CHECK, false));
         }
     }
 
@@ -89,8 +92,8 @@ public class SearchReindexBean {
         if (status.get().running()) {
             return;
         }
-        long written = IndexWrites.DEPLOYMENT.takeIfDue(settings.searchQuietMergeWrites(),
-                settings.searchQuietMergeSeconds() * 1000L);
+        long written = IndexWrites.DEPLOYMENT.takeIfDue(
+                settings.searchQuietMergeWrites(), settings.searchQuietMergeSeconds() * 1000L);
         if (written == 0) {
             return;
         }
@@ -131,8 +134,8 @@ public class SearchReindexBean {
             if (status.get().running() && merging) {
                 reindexQueued = true;
                 ReindexStatus s = status.get();
-                return new ReindexStatus("running", 0, 0, s.startedAt(), null,
-                        "a merge is running; the reindex starts when it ends");
+                return new ReindexStatus(
+                        "running", 0, 0, s.startedAt(), null, "a merge is running; the reindex starts when it ends");
             }
         }
         return launch(SearchReindexBean::run);
@@ -194,7 +197,8 @@ public class SearchReindexBean {
         try {
             Search.mapping(emf).scope(Object.class).workspace().mergeSegments();
             mergeClusterIndexes();
-            LOG.info(() -> "Search indexes merged in " + java.time.Duration.between(started, Instant.now()).toMillis() + " ms");
+            LOG.info(() -> "Search indexes merged in "
+                    + java.time.Duration.between(started, Instant.now()).toMillis() + " ms");
             endMerge(new ReindexStatus("done", 0, 0, started, Instant.now(), done));
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "Merging the search indexes failed", e);
@@ -228,15 +232,19 @@ public class SearchReindexBean {
         java.util.Map<String, Object> properties = emf.getProperties();
         if (org.agentmemory.platform.search.ClusterIndexes.isCluster(properties)) {
             Object uris = properties.get(org.agentmemory.platform.search.ClusterIndexes.BACKEND_URIS);
-            org.agentmemory.platform.search.ClusterIndexes.forceMergeToOneSegment(uris == null ? "http://127.0.0.1:9200"
-                    : uris.toString(), indexNames(), java.time.Duration.ofHours(2));
+            org.agentmemory.platform.search.ClusterIndexes.forceMergeToOneSegment(
+                    uris == null ? "http://127.0.0.1:9200" : uris.toString(),
+                    indexNames(),
+                    java.time.Duration.ofHours(2));
         }
     }
 
     /** @return the names of every index (one per indexed entity type), in a stable order */
     private List<String> indexNames() {
         List<String> names = new java.util.ArrayList<>();
-        Search.mapping(emf).allIndexedEntities().forEach(e -> names.add(e.indexManager().descriptor().hibernateSearchName()));
+        Search.mapping(emf)
+                .allIndexedEntities()
+                .forEach(e -> names.add(e.indexManager().descriptor().hibernateSearchName()));
         names.sort(null);
         return names;
     }
@@ -276,7 +284,9 @@ public class SearchReindexBean {
         Instant started = status.get().startedAt();
         IndexWrites.DEPLOYMENT.reset();
         try {
-            Search.mapping(emf).scope(Object.class).massIndexer()
+            Search.mapping(emf)
+                    .scope(Object.class)
+                    .massIndexer()
                     .purgeAllOnStart(true)
                     .threadsToLoadObjects(1)
                     .batchSizeToLoadObjects(200)

@@ -1,10 +1,9 @@
 package org.agentmemory.platform.search;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-
 import jakarta.persistence.AttributeConverter;
 import jakarta.persistence.Converter;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * Stores an embedding ({@code float[]}) as bytes: the floats in order, 4 bytes each, little-endian IEEE-754.

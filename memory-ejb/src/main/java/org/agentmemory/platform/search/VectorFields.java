@@ -1,7 +1,6 @@
 package org.agentmemory.platform.search;
 
 import java.util.Locale;
-
 import org.hibernate.search.engine.backend.types.VectorSimilarity;
 import org.hibernate.search.mapper.orm.mapping.HibernateOrmMappingConfigurationContext;
 import org.hibernate.search.mapper.pojo.mapping.definition.programmatic.ProgrammaticMappingConfigurationContext;
@@ -27,8 +26,7 @@ import org.hibernate.search.mapper.pojo.mapping.definition.programmatic.Programm
  */
 public final class VectorFields {
 
-    private VectorFields() {
-    }
+    private VectorFields() {}
 
     /** Dimension of every vector field (all embedding models in use). */
     public static final int DIMENSION = org.agentmemory.platform.embedding.InProcessEmbeddingModel.DIMENSION;
@@ -59,7 +57,9 @@ public final class VectorFields {
      */
     public static void map(HibernateOrmMappingConfigurationContext context, Class<?> entity) {
         ProgrammaticMappingConfigurationContext mapping = context.programmaticMapping();
-        mapping.type(entity).property("embedding").vectorField(DIMENSION)
+        mapping.type(entity)
+                .property("embedding")
+                .vectorField(DIMENSION)
                 .vectorSimilarity(similarityFor(configuredBackend()));
     }
 
@@ -68,7 +68,9 @@ public final class VectorFields {
      * @return {@code DOT_PRODUCT} for Lucene, {@code COSINE} for any other backend
      */
     public static VectorSimilarity similarityFor(String backend) {
-        String type = backend == null || backend.isBlank() ? "lucene" : backend.strip().toLowerCase(Locale.ROOT);
+        String type = backend == null || backend.isBlank()
+                ? "lucene"
+                : backend.strip().toLowerCase(Locale.ROOT);
         return type.equals("lucene") ? VectorSimilarity.DOT_PRODUCT : VectorSimilarity.COSINE;
     }
 }

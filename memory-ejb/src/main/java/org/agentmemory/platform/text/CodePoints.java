@@ -6,8 +6,7 @@ package org.agentmemory.platform.text;
  */
 public final class CodePoints {
 
-    private CodePoints() {
-    }
+    private CodePoints() {}
 
     /**
      * @param text any text, {@code null} counts 0

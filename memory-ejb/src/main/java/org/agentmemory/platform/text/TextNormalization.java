@@ -1,7 +1,6 @@
 package org.agentmemory.platform.text;
 
 import java.text.Normalizer;
-
 import org.agentmemory.api.episodic.Episode;
 
 /**
@@ -12,8 +11,7 @@ import org.agentmemory.api.episodic.Episode;
  */
 public final class TextNormalization {
 
-    private TextNormalization() {
-    }
+    private TextNormalization() {}
 
     /**
      * @param text any text, or {@code null}

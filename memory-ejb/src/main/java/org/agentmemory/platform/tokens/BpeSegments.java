@@ -34,8 +34,7 @@ final class BpeSegments {
     /** Longest segment handed to the encoder, in UTF-16 units. */
     static final int SEGMENT_CHARS = 8_192;
 
-    private BpeSegments() {
-    }
+    private BpeSegments() {}
 
     /**
      * @param text    the text, not {@code null}
@@ -97,7 +96,9 @@ final class BpeSegments {
 
     /** @return whether the code point is none of whitespace, space separator, control or format character */
     private static boolean isVisible(int codePoint) {
-        return !Character.isWhitespace(codePoint) && !Character.isSpaceChar(codePoint) && !Character.isISOControl(codePoint)
+        return !Character.isWhitespace(codePoint)
+                && !Character.isSpaceChar(codePoint)
+                && !Character.isISOControl(codePoint)
                 && Character.getType(codePoint) != Character.FORMAT;
     }
 
@@ -130,7 +131,8 @@ final class BpeSegments {
             return true;
         }
         int type = Character.getType(codePoint);
-        return type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER
+        return type == Character.DECIMAL_DIGIT_NUMBER
+                || type == Character.LETTER_NUMBER
                 || type == Character.OTHER_NUMBER;
     }
 
@@ -139,7 +141,8 @@ final class BpeSegments {
             return false;
         }
         int type = Character.getType(codePoint);
-        return type != Character.NON_SPACING_MARK && type != Character.ENCLOSING_MARK
+        return type != Character.NON_SPACING_MARK
+                && type != Character.ENCLOSING_MARK
                 && type != Character.COMBINING_SPACING_MARK;
     }
 }

@@ -1,6 +1,5 @@
 package org.agentmemory.platform.tokens;
 
-
 /**
  * The named byte heuristic (spec §3, {@code HeuristicCounter}): 0 for empty text, else
  * {@code max(1, utf8_byte_length / 4)}. Used only when no BPE encoding can be loaded, or when configured.
@@ -31,7 +30,9 @@ final class HeuristicCounter implements TokenCounter {
                 bytes += 1;
             } else if (c < 0x800) {
                 bytes += 2;
-            } else if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+            } else if (Character.isHighSurrogate(c)
+                    && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1))) {
                 bytes += 4;
                 i++;
             } else if (Character.isSurrogate(c)) {

@@ -1,14 +1,13 @@
 package org.agentmemory.platform.tokens;
 
+import com.knuddels.jtokkit.Encodings;
+import com.knuddels.jtokkit.api.EncodingRegistry;
+import com.knuddels.jtokkit.api.EncodingType;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
-import com.knuddels.jtokkit.Encodings;
-import com.knuddels.jtokkit.api.EncodingRegistry;
-import com.knuddels.jtokkit.api.EncodingType;
 
 /**
  * Resolves a {@link TokenCounter} by name, once per process (spec §3 "Resolution happens once per
@@ -26,8 +25,7 @@ public final class TokenCounters {
     private static final Map<String, TokenCounter> RESOLVED = new ConcurrentHashMap<>();
     private static final TokenCounter HEURISTIC = new HeuristicCounter();
 
-    private TokenCounters() {
-    }
+    private TokenCounters() {}
 
     /**
      * @param name {@code o200k_base}, {@code cl100k_base} or {@code heuristic} (case-insensitive)
@@ -39,8 +37,9 @@ public final class TokenCounters {
         return switch (key) {
             case "o200k_base", "cl100k_base" -> RESOLVED.computeIfAbsent(key, TokenCounters::load);
             case HeuristicCounter.NAME -> HEURISTIC;
-            default -> throw new IllegalArgumentException("Unknown tokenizer '" + name
-                    + "'; valid values are o200k_base, cl100k_base and heuristic");
+            default ->
+                throw new IllegalArgumentException(
+                        "Unknown tokenizer '" + name + "'; valid values are o200k_base, cl100k_base and heuristic");
         };
     }
 
@@ -60,8 +59,11 @@ public final class TokenCounters {
             EncodingType type = key.equals("o200k_base") ? EncodingType.O200K_BASE : EncodingType.CL100K_BASE;
             return new JTokkitCounter(key, registry.getEncoding(type));
         } catch (RuntimeException | LinkageError e) {
-            LOG.log(Level.WARNING, "Could not load the " + key + " encoding; counting tokens with the byte heuristic"
-                    + " (max(1, utf8 bytes / 4)) instead", e);
+            LOG.log(
+                    Level.WARNING,
+                    "Could not load the " + key + " encoding; counting tokens with the byte heuristic"
+                            + " (max(1, utf8 bytes / 4)) instead",
+                    e);
             return HEURISTIC;
         }
     }

@@ -1,7 +1,6 @@
 package org.agentmemory.platform.tokens;
 
 import java.util.Map;
-
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
@@ -12,8 +11,7 @@ import org.agentmemory.platform.json.CanonicalJson;
  */
 public final class TurnTokens {
 
-    private TurnTokens() {
-    }
+    private TurnTokens() {}
 
     /**
      * Counts a turn with {@code counter} (spec §3):
@@ -53,7 +51,8 @@ public final class TurnTokens {
      * @return {@code true} when the turn has no count or its count was made by a tokenizer with another name
      */
     public static boolean needsRecount(TurnRecord turn, TokenCounter counter) {
-        return turn.tokenCount() == null || !counter.name().equals(turn.tokenCount().tokenizer());
+        return turn.tokenCount() == null
+                || !counter.name().equals(turn.tokenCount().tokenizer());
     }
 
     /** The text a tool input is counted as: compact JSON, keys sorted at every depth. */

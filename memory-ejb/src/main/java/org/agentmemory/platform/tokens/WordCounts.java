@@ -53,8 +53,8 @@ final class WordCounts {
     private volatile Generations generations;
 
     /** The current generation and the one before it (read together, replaced together). */
-    private record Generations(ConcurrentHashMap<String, Integer> current, ConcurrentHashMap<String, Integer> previous) {
-    }
+    private record Generations(
+            ConcurrentHashMap<String, Integer> current, ConcurrentHashMap<String, Integer> previous) {}
 
     /**
      * @param encoder  counts one text exactly, not {@code null}
@@ -118,7 +118,8 @@ final class WordCounts {
     }
 
     private int part(String text, int start, int end) {
-        return end - start > MAX_WORD_CHARS ? encoder.applyAsInt(text.substring(start, end))
+        return end - start > MAX_WORD_CHARS
+                ? encoder.applyAsInt(text.substring(start, end))
                 : remembered(text, start, end);
     }
 

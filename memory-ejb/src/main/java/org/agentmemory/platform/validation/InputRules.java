@@ -2,7 +2,6 @@ package org.agentmemory.platform.validation;
 
 import java.util.List;
 import java.util.Map;
-
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
@@ -63,8 +62,7 @@ public final class InputRules {
     /** Latest turn timestamp accepted: 9999-12-31T23:59:59.999999Z. */
     public static final java.time.Instant LATEST = java.time.Instant.parse("9999-12-31T23:59:59.999999Z");
 
-    private InputRules() {
-    }
+    private InputRules() {}
 
     /**
      * Checks a conversation key.
@@ -75,7 +73,8 @@ public final class InputRules {
      */
     public static void checkKey(ConversationKey key) throws InvalidInputException {
         if (key == null) {
-            throw new InvalidInputException("key", "required", "The conversation key is required (userId and sessionId).");
+            throw new InvalidInputException(
+                    "key", "required", "The conversation key is required (userId and sessionId).");
         }
         checkTenant(key.tenantId());
         checkId("userId", key.userId());
@@ -123,14 +122,19 @@ public final class InputRules {
             throw new InvalidInputException(field, "not-empty", field + " must not be empty.");
         }
         if (value.isBlank()) {
-            throw new InvalidInputException(field, "not-blank",
+            throw new InvalidInputException(
+                    field,
+                    "not-blank",
                     field + " must contain a non-whitespace character; ids are stored exactly as given, so a blank id"
                             + " would be indistinguishable from a missing one.");
         }
         int length = CodePoints.length(value);
         if (length > maxCodePoints) {
-            throw new InvalidInputException(field, "max-length", field + " is " + length
-                    + " characters long; the limit is " + maxCodePoints + " characters (Unicode code points).");
+            throw new InvalidInputException(
+                    field,
+                    "max-length",
+                    field + " is " + length + " characters long; the limit is " + maxCodePoints
+                            + " characters (Unicode code points).");
         }
         checkText(field, value, Controls.NONE);
     }
@@ -165,14 +169,20 @@ public final class InputRules {
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
             if (controls == Controls.NONE && Character.getType(c) == Character.CONTROL) {
-                throw new InvalidInputException(field, "control-character", field + " contains the control character U+"
-                        + String.format(java.util.Locale.ROOT, "%04X", (int) c) + " at index " + i
-                        + "; ids may contain any printable character (including '/', '%', quotes, spaces, emoji and CJK)"
-                        + " but no control characters.");
+                throw new InvalidInputException(
+                        field,
+                        "control-character",
+                        field + " contains the control character U+"
+                                + String.format(java.util.Locale.ROOT, "%04X", (int) c) + " at index " + i
+                                + "; ids may contain any printable character (including '/', '%', quotes, spaces, emoji and CJK)"
+                                + " but no control characters.");
             }
             if (controls == Controls.NO_NUL && c == '\u0000') {
-                throw new InvalidInputException(field, "nul-character", field + " contains U+0000 (NUL) at index " + i
-                        + "; remove it (normalization, when enabled, strips it for you).");
+                throw new InvalidInputException(
+                        field,
+                        "nul-character",
+                        field + " contains U+0000 (NUL) at index " + i
+                                + "; remove it (normalization, when enabled, strips it for you).");
             }
         }
     }
@@ -194,9 +204,12 @@ public final class InputRules {
     }
 
     private static InvalidInputException unpaired(String field, char c, int index) {
-        return new InvalidInputException(field, "unpaired-surrogate", field + " contains the unpaired surrogate U+"
-                + String.format(java.util.Locale.ROOT, "%04X", (int) c) + " at index " + index
-                + "; send valid Unicode (a \\uD83D\\uDE00 escape pair, or the character itself in UTF-8).");
+        return new InvalidInputException(
+                field,
+                "unpaired-surrogate",
+                field + " contains the unpaired surrogate U+"
+                        + String.format(java.util.Locale.ROOT, "%04X", (int) c) + " at index " + index
+                        + "; send valid Unicode (a \\uD83D\\uDE00 escape pair, or the character itself in UTF-8).");
     }
 
     /**
@@ -209,8 +222,10 @@ public final class InputRules {
      */
     public static void checkTurn(String prefix, TurnRecord turn, boolean normalizeOn) throws InvalidInputException {
         if (turn == null) {
-            throw new InvalidInputException(prefix.isEmpty() ? "turn" : prefix.substring(0, prefix.length() - 1),
-                    "required", "The turn is required.");
+            throw new InvalidInputException(
+                    prefix.isEmpty() ? "turn" : prefix.substring(0, prefix.length() - 1),
+                    "required",
+                    "The turn is required.");
         }
         checkOptionalId(prefix + "turnId", turn.turnId());
         checkOptionalId(prefix + "userId", turn.userId());
@@ -222,31 +237,46 @@ public final class InputRules {
         checkText(prefix + "error", turn.error(), text, MAX_MESSAGE_CODE_POINTS);
         List<String> tools = turn.toolsUsed();
         if (tools.size() > MAX_ITEMS) {
-            throw new InvalidInputException(prefix + "toolsUsed", "max-items", prefix + "toolsUsed has " + tools.size()
-                    + " items; the limit is " + MAX_ITEMS + ".");
+            throw new InvalidInputException(
+                    prefix + "toolsUsed",
+                    "max-items",
+                    prefix + "toolsUsed has " + tools.size() + " items; the limit is " + MAX_ITEMS + ".");
         }
         if (turn.toolInvocations().size() > MAX_ITEMS) {
-            throw new InvalidInputException(prefix + "toolInvocations", "max-items", prefix + "toolInvocations has "
-                    + turn.toolInvocations().size() + " items; the limit is " + MAX_ITEMS + ".");
+            throw new InvalidInputException(
+                    prefix + "toolInvocations",
+                    "max-items",
+                    prefix + "toolInvocations has " + turn.toolInvocations().size() + " items; the limit is "
+                            + MAX_ITEMS + ".");
         }
         for (int i = 0; i < tools.size(); i++) {
             if (tools.get(i) == null) {
-                throw new InvalidInputException(prefix + "toolsUsed[" + i + "]", "required",
+                throw new InvalidInputException(
+                        prefix + "toolsUsed[" + i + "]",
+                        "required",
                         prefix + "toolsUsed[" + i + "] must be a tool name, not null.");
             }
             checkText(prefix + "toolsUsed[" + i + "]", tools.get(i), Controls.NO_NUL, MAX_TOOL_NAME_CODE_POINTS);
         }
         // An upper bound of the turn's size in code points (UTF-16 units count at least one per code point);
         // counted exactly only when it exceeds the limit, so a typical turn is not scanned twice.
-        long bound = utf16(turn.userMessage()) + utf16(turn.assistantResponse()) + utf16(turn.contextUsed())
-                + utf16(turn.error()) + checkJsonSize(prefix + "metadata", turn.metadata());
+        long bound = utf16(turn.userMessage())
+                + utf16(turn.assistantResponse())
+                + utf16(turn.contextUsed())
+                + utf16(turn.error())
+                + checkJsonSize(prefix + "metadata", turn.metadata());
         for (String tool : tools) {
             bound += tool.length();
         }
-        if (turn.timestamp() != null && (turn.timestamp().isBefore(EARLIEST) || turn.timestamp().isAfter(LATEST))) {
-            throw new InvalidInputException(prefix + "timestamp", "range", prefix + "timestamp is " + turn.timestamp()
-                    + "; it must lie between " + EARLIEST + " and " + LATEST + " (UTC), the range every supported"
-                    + " database stores.");
+        if (turn.timestamp() != null
+                && (turn.timestamp().isBefore(EARLIEST) || turn.timestamp().isAfter(LATEST))) {
+            throw new InvalidInputException(
+                    prefix + "timestamp",
+                    "range",
+                    prefix + "timestamp is " + turn.timestamp()
+                            + "; it must lie between " + EARLIEST + " and " + LATEST
+                            + " (UTC), the range every supported"
+                            + " database stores.");
         }
         List<ToolInvocationRecord> invocations = turn.toolInvocations();
         for (int i = 0; i < invocations.size(); i++) {
@@ -254,8 +284,10 @@ public final class InputRules {
         }
         long total = bound > MAX_TURN_CODE_POINTS ? turnSize(turn) : bound;
         if (total > MAX_TURN_CODE_POINTS) {
-            throw new InvalidInputException(prefix.isEmpty() ? "turn" : prefix.substring(0, prefix.length() - 1),
-                    "max-size", "The turn holds " + total + " characters of text, tool outputs, inputs and metadata"
+            throw new InvalidInputException(
+                    prefix.isEmpty() ? "turn" : prefix.substring(0, prefix.length() - 1),
+                    "max-size",
+                    "The turn holds " + total + " characters of text, tool outputs, inputs and metadata"
                             + " together; the limit is " + MAX_TURN_CODE_POINTS + " characters (Unicode code points)"
                             + " per turn. Split the work over several turns.");
         }
@@ -265,22 +297,30 @@ public final class InputRules {
     private static long checkInvocation(String prefix, ToolInvocationRecord invocation, Controls text)
             throws InvalidInputException {
         if (invocation == null) {
-            throw new InvalidInputException(prefix.substring(0, prefix.length() - 1), "required",
+            throw new InvalidInputException(
+                    prefix.substring(0, prefix.length() - 1),
+                    "required",
                     "A tool invocation must be an object, not null.");
         }
         String name = invocation.toolName();
         if (name == null || name.isBlank()) {
-            throw new InvalidInputException(prefix + "toolName", "required", prefix + "toolName is required and must not be blank.");
+            throw new InvalidInputException(
+                    prefix + "toolName", "required", prefix + "toolName is required and must not be blank.");
         }
         checkText(prefix + "toolName", name, Controls.NONE, MAX_TOOL_NAME_CODE_POINTS);
         checkText(prefix + "output", invocation.output(), text, MAX_TOOL_OUTPUT_CODE_POINTS);
         checkText(prefix + "error", invocation.error(), text, MAX_MESSAGE_CODE_POINTS);
         checkText(prefix + "wmKey", invocation.wmKey(), Controls.NONE, MAX_WM_KEY_CODE_POINTS);
         if (invocation.elapsedMs() != null && invocation.elapsedMs() < 0) {
-            throw new InvalidInputException(prefix + "elapsedMs", "min", prefix + "elapsedMs is " + invocation.elapsedMs()
-                    + "; it must be a duration in milliseconds, 0 or more.");
+            throw new InvalidInputException(
+                    prefix + "elapsedMs",
+                    "min",
+                    prefix + "elapsedMs is " + invocation.elapsedMs()
+                            + "; it must be a duration in milliseconds, 0 or more.");
         }
-        return utf16(invocation.output()) + utf16(invocation.error()) + checkJsonSize(prefix + "input", invocation.input());
+        return utf16(invocation.output())
+                + utf16(invocation.error())
+                + checkJsonSize(prefix + "input", invocation.input());
     }
 
     /**
@@ -298,8 +338,11 @@ public final class InputRules {
         if (value != null && value.length() > maxCodePoints) {
             int length = CodePoints.length(value);
             if (length > maxCodePoints) {
-                throw new InvalidInputException(field, "max-length", field + " is " + length
-                        + " characters long; the limit is " + maxCodePoints + " characters (Unicode code points).");
+                throw new InvalidInputException(
+                        field,
+                        "max-length",
+                        field + " is " + length + " characters long; the limit is " + maxCodePoints
+                                + " characters (Unicode code points).");
             }
         }
     }
@@ -313,15 +356,21 @@ public final class InputRules {
         checkJson(field, value);
         long size = jsonSize(value);
         if (size > MAX_JSON_CODE_POINTS) {
-            throw new InvalidInputException(field, "max-size", field + " holds " + size + " characters of keys and"
-                    + " values; the limit is " + MAX_JSON_CODE_POINTS + " characters (Unicode code points).");
+            throw new InvalidInputException(
+                    field,
+                    "max-size",
+                    field + " holds " + size + " characters of keys and" + " values; the limit is "
+                            + MAX_JSON_CODE_POINTS + " characters (Unicode code points).");
         }
         return size;
     }
 
     private static long turnSize(TurnRecord turn) {
-        long size = length(turn.userMessage()) + length(turn.assistantResponse()) + length(turn.contextUsed())
-                + length(turn.error()) + jsonSize(turn.metadata());
+        long size = length(turn.userMessage())
+                + length(turn.assistantResponse())
+                + length(turn.contextUsed())
+                + length(turn.error())
+                + jsonSize(turn.metadata());
         for (String tool : turn.toolsUsed()) {
             size += length(tool);
         }
@@ -378,7 +427,8 @@ public final class InputRules {
         } else if (value instanceof Map<?, ?> map) {
             for (Map.Entry<?, ?> e : map.entrySet()) {
                 if (!(e.getKey() instanceof String k)) {
-                    throw new InvalidInputException(field, "json-object", field + " must be a JSON object with string keys.");
+                    throw new InvalidInputException(
+                            field, "json-object", field + " must be a JSON object with string keys.");
                 }
                 checkText(field, k, Controls.ANY);
                 checkJson(field + "." + k, e.getValue());

@@ -1,17 +1,15 @@
 package org.agentmemory.recall.boundary;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.episodic.RecallMode;
 import org.agentmemory.api.recall.ConversationRecall;
@@ -20,14 +18,14 @@ import org.agentmemory.api.recall.MessageHit;
 import org.agentmemory.api.recall.MessageRecallRequest;
 import org.agentmemory.api.recall.ReindexStatus;
 import org.agentmemory.platform.config.Settings;
-import org.agentmemory.platform.validation.InputRules;
-import org.agentmemory.platform.text.TextNormalization;
 import org.agentmemory.platform.ranking.FusedHit;
+import org.agentmemory.platform.ranking.ScoredId;
+import org.agentmemory.platform.search.SearchReindexBean;
+import org.agentmemory.platform.text.TextNormalization;
+import org.agentmemory.platform.validation.InputRules;
 import org.agentmemory.recall.control.MessageIndex;
 import org.agentmemory.recall.control.MessageSearch;
 import org.agentmemory.recall.control.NeighborContext;
-import org.agentmemory.platform.ranking.ScoredId;
-import org.agentmemory.platform.search.SearchReindexBean;
 
 /**
  * Conversation recall: full-text, vector or hybrid search over stored messages within a user's conversations
@@ -59,7 +57,9 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
         }
         InputRules.checkTenant(request.tenantId());
         if (request.userId() == null && request.conversationId() == null) {
-            throw new InvalidInputException("userId", "required",
+            throw new InvalidInputException(
+                    "userId",
+                    "required",
                     "Name the scope: userId (a user's conversations) or conversationId (one conversation).");
         }
         InputRules.checkOptionalId("userId", request.userId());
@@ -70,15 +70,18 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
         }
         int topK = request.effectiveTopK();
         if (topK < 1 || topK > MessageRecallRequest.MAX_TOP_K) {
-            throw new InvalidInputException("topK", "range", "topK is " + topK + "; it must be between 1 and "
-                    + MessageRecallRequest.MAX_TOP_K + ".");
+            throw new InvalidInputException(
+                    "topK",
+                    "range",
+                    "topK is " + topK + "; it must be between 1 and " + MessageRecallRequest.MAX_TOP_K + ".");
         }
-        MessageSearch.Scope scope = MessageSearch.Scope.of(request.tenantId(), request.userId(),
-                request.chatbotId(), request.conversationId());
+        MessageSearch.Scope scope = MessageSearch.Scope.of(
+                request.tenantId(), request.userId(), request.chatbotId(), request.conversationId());
         String query = TextNormalization.query(request.query());
         MessageSearch search = new MessageSearch(em);
         List<MessageSearch.Hit> hits = switch (request.effectiveMode()) {
-            case VECTOR -> search.vectorLeg(scope, settings.messageEmbeddingModel().embedQuery(query), topK);
+            case VECTOR ->
+                search.vectorLeg(scope, settings.messageEmbeddingModel().embedQuery(query), topK);
             case FULL_TEXT -> search.fullTextLeg(scope, query, topK);
             case HYBRID -> hybrid(search, scope, query, topK);
         };
@@ -95,8 +98,11 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
     private List<MessageSearch.Hit> hybrid(MessageSearch search, MessageSearch.Scope scope, String query, int topK) {
         int depth = Math.max(topK, settings.recallCandidates());
         // The query is embedded on a pool thread while the full-text leg runs here.
-        org.agentmemory.platform.embedding.Overlap<float[]> embedding = org.agentmemory.platform.embedding.Overlap.start(
-                () -> org.agentmemory.platform.embedding.QueryVectors.orNull(settings.messageEmbeddingModel(), query), executor);
+        org.agentmemory.platform.embedding.Overlap<float[]> embedding =
+                org.agentmemory.platform.embedding.Overlap.start(
+                        () -> org.agentmemory.platform.embedding.QueryVectors.orNull(
+                                settings.messageEmbeddingModel(), query),
+                        executor);
         List<MessageSearch.Hit> fullText = search.fullTextLeg(scope, query, depth);
         float[] queryVector = embedding.join();
         List<MessageSearch.Hit> vector = queryVector == null ? List.of() : search.vectorLeg(scope, queryVector, depth);
@@ -104,14 +110,27 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
         Map<String, List<ScoredId>> legs = new LinkedHashMap<>();
         legs.put(RecallMode.VECTOR.value(), scored(vector, byId));
         legs.put(RecallMode.FULL_TEXT.value(), scored(fullText, byId));
-        List<FusedHit> ranked = NeighborContext.apply(settings.recallFusion().fuse(legs),
-                id -> NeighborContext.Position.of(byId.get(id)), settings.recallNeighborWeight());
+        List<FusedHit> ranked = NeighborContext.apply(
+                settings.recallFusion().fuse(legs),
+                id -> NeighborContext.Position.of(byId.get(id)),
+                settings.recallNeighborWeight());
         List<MessageSearch.Hit> fused = new ArrayList<>();
         for (FusedHit hit : ranked) {
             MessageHit h = byId.get(hit.id());
-            fused.add(new MessageSearch.Hit(hit.id(), new MessageHit(h.conversationId(), h.userId(), h.sessionId(),
-                    h.turnId(), h.sequence(), h.role(), h.externalId(), h.author(), h.content(), h.occurredAt(),
-                    hit.score())));
+            fused.add(new MessageSearch.Hit(
+                    hit.id(),
+                    new MessageHit(
+                            h.conversationId(),
+                            h.userId(),
+                            h.sessionId(),
+                            h.turnId(),
+                            h.sequence(),
+                            h.role(),
+                            h.externalId(),
+                            h.author(),
+                            h.content(),
+                            h.occurredAt(),
+                            hit.score())));
             if (fused.size() == topK) {
                 break;
             }
@@ -149,7 +168,11 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
     public long pendingEmbeddings(String tenantId, String userId, Long conversationId) throws InvalidInputException {
         org.agentmemory.platform.validation.InputRules.checkTenant(tenantId);
         org.agentmemory.platform.validation.InputRules.checkOptionalId("userId", userId);
-        long inDatabase = MessageIndex.pendingEmbeddings(em, tenantId, userId, conversationId,
+        long inDatabase = MessageIndex.pendingEmbeddings(
+                em,
+                tenantId,
+                userId,
+                conversationId,
                 settings.messageEmbeddingModel().name());
         if (inDatabase > 0) {
             return inDatabase;

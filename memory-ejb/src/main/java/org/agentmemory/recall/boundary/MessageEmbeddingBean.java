@@ -1,8 +1,5 @@
 package org.agentmemory.recall.boundary;
 
-import java.util.logging.Level;
-import java.util.logging.Logger;
-
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -18,14 +15,15 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.agentmemory.platform.config.Settings;
 import org.agentmemory.platform.embedding.BackgroundPriority;
 import org.agentmemory.platform.embedding.EmbeddingModel;
-import org.agentmemory.platform.load.ForegroundLoad;
 import org.agentmemory.platform.embedding.SplitEmbedding;
-import org.agentmemory.recall.control.MessageIndex;
+import org.agentmemory.platform.load.ForegroundLoad;
 import org.agentmemory.platform.load.ForegroundRequests;
+import org.agentmemory.recall.control.MessageIndex;
 
 /**
  * The background embedder of conversation messages ({@code memory.recall.embedding=background}, the default):
@@ -130,8 +128,8 @@ public class MessageEmbeddingBean {
 
     @PostConstruct
     void start() {
-        background = java.util.concurrent.Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(),
-                BackgroundPriority.lowered(threadFactory));
+        background = java.util.concurrent.Executors.newFixedThreadPool(
+                Runtime.getRuntime().availableProcessors(), BackgroundPriority.lowered(threadFactory));
         arm(IDLE_DELAY_MS);
     }
 
@@ -166,8 +164,9 @@ public class MessageEmbeddingBean {
                 if (stale == 0) {
                     otherModelsLeft = false; // checked again at the next start
                 } else {
-                    LOG.fine(() -> "Re-embedded " + stale + " messages/episodes with " + settings.messageEmbeddingModel().name()
-                            + " / " + settings.embeddingModel().name());
+                    LOG.fine(() -> "Re-embedded " + stale + " messages/episodes with "
+                            + settings.messageEmbeddingModel().name() + " / "
+                            + settings.embeddingModel().name());
                 }
                 done += stale;
             }
@@ -176,7 +175,8 @@ public class MessageEmbeddingBean {
                 if (busy || ForegroundRequests.LOAD.busy()) {
                     long ended = System.nanoTime();
                     ForegroundLoad.Sample load = ForegroundRequests.LOAD.sample();
-                    double share = ForegroundLoad.busyShare(settings.embeddingBusyShare(),
+                    double share = ForegroundLoad.busyShare(
+                            settings.embeddingBusyShare(),
                             ForegroundLoad.concurrency(loadAtLastPause, load),
                             Runtime.getRuntime().availableProcessors());
                     loadAtLastPause = load;
@@ -195,8 +195,8 @@ public class MessageEmbeddingBean {
             if (failuresInARow == 1) {
                 LOG.log(Level.WARNING, "Embedding conversation messages failed; retrying with back-off", e);
             } else {
-                LOG.warning("Embedding conversation messages failed again (" + failuresInARow + " in a row, next try in "
-                        + delay + " ms): " + e);
+                LOG.warning("Embedding conversation messages failed again (" + failuresInARow
+                        + " in a row, next try in " + delay + " ms): " + e);
             }
         } finally {
             arm(delay);
@@ -227,9 +227,7 @@ public class MessageEmbeddingBean {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int reembedBatch(int max, boolean quiet) {
         int messages = MessageIndex.reembedOtherModels(em, messageModel(quiet), max);
-        int episodes = messages < max
-                ? episodeWriter.reembedOtherModels(max - messages)
-                : 0;
+        int episodes = messages < max ? episodeWriter.reembedOtherModels(max - messages) : 0;
         return messages + episodes;
     }
 
@@ -242,8 +240,9 @@ public class MessageEmbeddingBean {
      */
     private EmbeddingModel messageModel(boolean quiet) {
         EmbeddingModel model = settings.messageEmbeddingModel();
-        int parts = quiet ? SplitEmbedding.callers(Runtime.getRuntime().availableProcessors(),
-                settings.embeddingThreads()) : 1;
+        int parts = quiet
+                ? SplitEmbedding.callers(Runtime.getRuntime().availableProcessors(), settings.embeddingThreads())
+                : 1;
         if (settings.embeddingThreads() == 1) {
             return new SplitEmbedding(model, background, parts, false);
         }

@@ -1,13 +1,11 @@
 package org.agentmemory.recall.control;
 
+import jakarta.persistence.EntityManager;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
-import jakarta.persistence.EntityManager;
-
-import org.agentmemory.platform.embedding.EmbeddingModel;
 import org.agentmemory.conversation.entity.TurnMessage;
+import org.agentmemory.platform.embedding.EmbeddingModel;
 import org.agentmemory.platform.persistence.LockedBatch;
 
 /**
@@ -22,8 +20,7 @@ public final class MessageIndex {
     /** Embedding model recorded for messages that have no vector on purpose (blank, or the model refused it). */
     public static final String NO_VECTOR = TurnMessage.NO_VECTOR;
 
-    private MessageIndex() {
-    }
+    private MessageIndex() {}
 
     /**
      * Embeds a batch of stored messages that have no vector yet, newest first (live conversations get their
@@ -36,8 +33,11 @@ public final class MessageIndex {
      * @return how many messages were embedded
      */
     public static int embedPending(EntityManager em, EmbeddingModel model, int max) {
-        List<TurnMessage> pending = LockedBatch.take(em.createQuery("SELECT m FROM TurnMessage m"
-                + " WHERE m.embeddingModel IS NULL ORDER BY m.id DESC", TurnMessage.class), max);
+        List<TurnMessage> pending = LockedBatch.take(
+                em.createQuery(
+                        "SELECT m FROM TurnMessage m" + " WHERE m.embeddingModel IS NULL ORDER BY m.id DESC",
+                        TurnMessage.class),
+                max);
         embedEach(pending, model);
         return pending.size();
     }
@@ -53,7 +53,8 @@ public final class MessageIndex {
         }
         if (!embeddable.isEmpty()) {
             try {
-                List<float[]> vectors = model.embedAll(embeddable.stream().map(TurnMessage::getSearchText).toList());
+                List<float[]> vectors = model.embedAll(
+                        embeddable.stream().map(TurnMessage::getSearchText).toList());
                 for (int i = 0; i < embeddable.size(); i++) {
                     embeddable.get(i).setEmbedding(vectors.get(i), model.name());
                 }
@@ -63,7 +64,10 @@ public final class MessageIndex {
                     try {
                         m.setEmbedding(model.embed(m.getSearchText()), model.name());
                     } catch (RuntimeException e) {
-                        LOG.log(Level.WARNING, "Message " + m.getId() + " cannot be embedded; it stays full-text only", e);
+                        LOG.log(
+                                Level.WARNING,
+                                "Message " + m.getId() + " cannot be embedded; it stays full-text only",
+                                e);
                         m.setEmbedding(null, NO_VECTOR);
                     }
                 }
@@ -82,9 +86,14 @@ public final class MessageIndex {
      * @return how many messages were found with another model's vector (0: none left)
      */
     public static int reembedOtherModels(EntityManager em, EmbeddingModel model, int max) {
-        List<TurnMessage> stale = LockedBatch.take(em.createQuery("SELECT m FROM TurnMessage m"
-                + " WHERE m.embeddingModel <> :model AND m.embeddingModel <> :none ORDER BY m.id DESC", TurnMessage.class)
-                .setParameter("model", model.name()).setParameter("none", NO_VECTOR), max);
+        List<TurnMessage> stale = LockedBatch.take(
+                em.createQuery(
+                                "SELECT m FROM TurnMessage m"
+                                        + " WHERE m.embeddingModel <> :model AND m.embeddingModel <> :none ORDER BY m.id DESC",
+                                TurnMessage.class)
+                        .setParameter("model", model.name())
+                        .setParameter("none", NO_VECTOR),
+                max);
         embedEach(stale, model);
         return stale.size();
     }
@@ -97,12 +106,15 @@ public final class MessageIndex {
      * @param model          the configured model's name
      * @return how many of those messages still wait for a vector of the configured model
      */
-    public static long pendingEmbeddings(EntityManager em, String tenantId, String userId, Long conversationId,
-            String model) {
+    public static long pendingEmbeddings(
+            EntityManager em, String tenantId, String userId, Long conversationId, String model) {
         String jpql = "SELECT COUNT(m) FROM TurnMessage m WHERE m.tenantId = :t AND (m.embeddingModel IS NULL"
                 + " OR (m.embeddingModel <> :model AND m.embeddingModel <> :none))"
-                + (userId == null ? "" : " AND m.userId = :u") + (conversationId == null ? "" : " AND m.conversationId = :c");
-        var q = em.createQuery(jpql, Long.class).setParameter("t", tenantId).setParameter("model", model)
+                + (userId == null ? "" : " AND m.userId = :u")
+                + (conversationId == null ? "" : " AND m.conversationId = :c");
+        var q = em.createQuery(jpql, Long.class)
+                .setParameter("t", tenantId)
+                .setParameter("model", model)
                 .setParameter("none", NO_VECTOR);
         if (userId != null) {
             q.setParameter("u", userId);

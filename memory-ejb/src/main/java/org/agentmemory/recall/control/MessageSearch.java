@@ -1,21 +1,19 @@
 package org.agentmemory.recall.control;
 
+import jakarta.persistence.EntityManager;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
-import jakarta.persistence.EntityManager;
-
 import org.agentmemory.api.recall.MessageHit;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.conversation.entity.TurnMessage;
+import org.agentmemory.platform.ranking.Similarity;
 import org.hibernate.search.engine.search.predicate.dsl.BooleanPredicateClausesStep;
 import org.hibernate.search.engine.search.predicate.dsl.SearchPredicateFactory;
-import org.hibernate.search.engine.search.projection.dsl.SearchProjectionFactory;
 import org.hibernate.search.engine.search.projection.dsl.ProjectionFinalStep;
+import org.hibernate.search.engine.search.projection.dsl.SearchProjectionFactory;
 import org.hibernate.search.mapper.orm.Search;
 import org.hibernate.search.mapper.orm.session.SearchSession;
-import org.agentmemory.platform.ranking.Similarity;
 
 /**
  * The two retrieval legs of conversation recall over the {@link TurnMessage} index. The scope (tenant, and a
@@ -41,8 +39,8 @@ public class MessageSearch {
          * @return the scope, with the agent's stored key
          */
         public static Scope of(String tenantId, String userId, String chatbotId, Long conversationId) {
-            return new Scope(tenantId, userId, chatbotId == null ? null : Conversation.toKey(chatbotId),
-                    conversationId);
+            return new Scope(
+                    tenantId, userId, chatbotId == null ? null : Conversation.toKey(chatbotId), conversationId);
         }
     }
 
@@ -52,8 +50,7 @@ public class MessageSearch {
      * @param id  the message's database id (as text, the fusion key)
      * @param hit the message and the leg's score
      */
-    public record Hit(String id, MessageHit hit) {
-    }
+    public record Hit(String id, MessageHit hit) {}
 
     private final EntityManager em;
 
@@ -74,7 +71,9 @@ public class MessageSearch {
         SearchSession session = Search.session(em);
         List<List<?>> rows = session.search(TurnMessage.class)
                 .select(f -> projection(f))
-                .where(f -> f.knn(Similarity.knnCandidates(k)).field("embedding").matching(vector)
+                .where(f -> f.knn(Similarity.knnCandidates(k))
+                        .field("embedding")
+                        .matching(vector)
                         .filter(scope(f, scope)))
                 .fetchHits(k);
         return hits(rows, true);
@@ -90,7 +89,9 @@ public class MessageSearch {
         SearchSession session = Search.session(em);
         List<List<?>> rows = session.search(TurnMessage.class)
                 .select(f -> projection(f))
-                .where(f -> f.bool().must(f.match().field("searchText").matching(query)).filter(scope(f, scope)))
+                .where(f -> f.bool()
+                        .must(f.match().field("searchText").matching(query))
+                        .filter(scope(f, scope)))
                 .fetchHits(k);
         return hits(rows, false);
     }
@@ -103,27 +104,50 @@ public class MessageSearch {
      * @return how many indexed messages of the scope are still {@link TurnMessage#PENDING_IN_INDEX}
      */
     public long pendingInIndex(Scope scope) {
-        return Search.session(em).search(TurnMessage.class)
-                .where(f -> f.bool().must(f.match().field("embeddingModel").matching(TurnMessage.PENDING_IN_INDEX))
+        return Search.session(em)
+                .search(TurnMessage.class)
+                .where(f -> f.bool()
+                        .must(f.match().field("embeddingModel").matching(TurnMessage.PENDING_IN_INDEX))
                         .filter(scope(f, scope)))
                 .fetchTotalHitCount();
     }
 
     private static ProjectionFinalStep<List<?>> projection(SearchProjectionFactory<?, ?> f) {
-        return f.composite().from(f.id(Long.class), f.score(), f.field("conversationId", Long.class),
-                f.field("userId", String.class), f.field("sessionId", String.class), f.field("turnId", String.class),
-                f.field("seq", Long.class), f.field("role", String.class), f.field("externalId", String.class),
-                f.field("author", String.class), f.field("content", String.class),
-                f.field("occurredAt", Instant.class)).asList();
+        return f.composite()
+                .from(
+                        f.id(Long.class),
+                        f.score(),
+                        f.field("conversationId", Long.class),
+                        f.field("userId", String.class),
+                        f.field("sessionId", String.class),
+                        f.field("turnId", String.class),
+                        f.field("seq", Long.class),
+                        f.field("role", String.class),
+                        f.field("externalId", String.class),
+                        f.field("author", String.class),
+                        f.field("content", String.class),
+                        f.field("occurredAt", Instant.class))
+                .asList();
     }
 
     private static List<Hit> hits(List<List<?>> rows, boolean cosine) {
         List<Hit> hits = new ArrayList<>(rows.size());
         for (List<?> r : rows) {
             double score = ((Number) r.get(1)).doubleValue();
-            hits.add(new Hit(r.get(0).toString(), new MessageHit((Long) r.get(2), (String) r.get(3), (String) r.get(4),
-                    (String) r.get(5), (Long) r.get(6), (String) r.get(7), (String) r.get(8), (String) r.get(9),
-                    (String) r.get(10), (Instant) r.get(11), cosine ? Similarity.cosineOfLuceneScore(score) : score)));
+            hits.add(new Hit(
+                    r.get(0).toString(),
+                    new MessageHit(
+                            (Long) r.get(2),
+                            (String) r.get(3),
+                            (String) r.get(4),
+                            (String) r.get(5),
+                            (Long) r.get(6),
+                            (String) r.get(7),
+                            (String) r.get(8),
+                            (String) r.get(9),
+                            (String) r.get(10),
+                            (Instant) r.get(11),
+                            cosine ? Similarity.cosineOfLuceneScore(score) : score)));
         }
         return hits;
     }

@@ -1,8 +1,5 @@
 package org.agentmemory.recall.control;
 
-import org.agentmemory.api.recall.MessageHit;
-import org.agentmemory.conversation.entity.TurnMessage;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -10,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import org.agentmemory.api.recall.MessageHit;
+import org.agentmemory.conversation.entity.TurnMessage;
 import org.agentmemory.platform.ranking.FusedHit;
 
 /**
@@ -41,13 +40,12 @@ public final class NeighborContext {
          * @return its place in its conversation: the user message, then the assistant response, of each turn
          */
         public static Position of(MessageHit hit) {
-            return new Position(hit.conversationId(),
-                    2 * hit.sequence() + (TurnMessage.ASSISTANT.equals(hit.role()) ? 1 : 0));
+            return new Position(
+                    hit.conversationId(), 2 * hit.sequence() + (TurnMessage.ASSISTANT.equals(hit.role()) ? 1 : 0));
         }
     }
 
-    private NeighborContext() {
-    }
+    private NeighborContext() {}
 
     /**
      * @param fused    fused hits, best first; not modified
@@ -67,7 +65,9 @@ public final class NeighborContext {
         }
         Map<Position, Double> scoreAt = new HashMap<>(fused.size() * 2);
         for (FusedHit hit : fused) {
-            scoreAt.merge(Objects.requireNonNull(position.apply(hit.id()), "position of " + hit.id()), hit.score(),
+            scoreAt.merge(
+                    Objects.requireNonNull(position.apply(hit.id()), "position of " + hit.id()),
+                    hit.score(),
                     Math::max);
         }
         List<FusedHit> smoothed = new ArrayList<>(fused.size());

@@ -8,12 +8,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.agentmemory.api.compaction.ContextBudget;
 import org.agentmemory.api.compaction.HistoryMessage;
+import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.omission.control.ContentIds;
 import org.agentmemory.platform.tokens.TokenCounter;
 import org.agentmemory.platform.tokens.TokenCounters;
@@ -27,13 +26,18 @@ class ContextWindowFitterTest {
     private static final ContextBudget BUDGET = ContextBudget.ofWindow(200_000);
 
     private static int tokens(List<HistoryMessage> messages) {
-        return messages.stream().mapToInt(message -> COUNTER.count(message.content())).sum();
+        return messages.stream()
+                .mapToInt(message -> COUNTER.count(message.content()))
+                .sum();
     }
 
     private static List<TurnRecord> smallHistory(int count) {
         List<TurnRecord> turns = new ArrayList<>();
         for (int i = 1; i <= count; i++) {
-            turns.add(turn("t" + i, "Question number " + i + " about Jakarta EE?", "Answer number " + i + " with some detail."));
+            turns.add(turn(
+                    "t" + i,
+                    "Question number " + i + " about Jakarta EE?",
+                    "Answer number " + i + " with some detail."));
         }
         return turns;
     }
@@ -44,7 +48,8 @@ class ContextWindowFitterTest {
 
         assertThat(ContextWindowFitter.historyBudget(budget, 1000, 500)).isEqualTo(15769 - 1500);
         assertThat(ContextWindowFitter.historyBudget(budget, 15000, 769)).isZero();
-        assertThat(ContextWindowFitter.historyBudget(budget, Integer.MAX_VALUE, Integer.MAX_VALUE)).isZero();
+        assertThat(ContextWindowFitter.historyBudget(budget, Integer.MAX_VALUE, Integer.MAX_VALUE))
+                .isZero();
         assertThatThrownBy(() -> ContextWindowFitter.historyBudget(budget, -1, 0))
                 .hasMessage("prompt sizes must be >= 0 tokens but were systemPromptTokens=-1, userPromptTokens=0");
     }
@@ -80,22 +85,30 @@ class ContextWindowFitterTest {
     @Test
     void aSixtyThousandCharacterNewestTurnIsReducedIntoAFourThousandTokenBudget() {
         List<TurnRecord> turns = new ArrayList<>(smallHistory(3));
-        String huge = "The quick brown fox jumps over the lazy dog near the river bank. ".repeat(924).substring(0, 60_000);
+        String huge = "The quick brown fox jumps over the lazy dog near the river bank. "
+                .repeat(924)
+                .substring(0, 60_000);
         turns.add(turn("big", huge, "Short answer."));
 
         FittedHistory fitted = FITTER.fitWithin(turns, BUDGET, 4000, CompactionOptions.defaults());
 
         assertThat(fitted.outcome()).isEqualTo(FittedHistory.Outcome.REDUCED);
         assertThat(fitted.reduced()).isTrue();
-        assertThat(fitted.tokensUsed()).isEqualTo(tokens(fitted.messages())).isLessThanOrEqualTo(4000).isGreaterThan(3000);
+        assertThat(fitted.tokensUsed())
+                .isEqualTo(tokens(fitted.messages()))
+                .isLessThanOrEqualTo(4000)
+                .isGreaterThan(3000);
         assertThat(fitted.messages()).extracting(HistoryMessage::role).containsExactly("user", "assistant");
-        assertThat(fitted.messages().get(0).content()).startsWith("The quick brown fox").contains("\n\u2026[truncated ")
+        assertThat(fitted.messages().get(0).content())
+                .startsWith("The quick brown fox")
+                .contains("\n\u2026[truncated ")
                 .endsWith(huge.substring(huge.length() - 20));
         assertThat(fitted.messages().get(1).content()).isEqualTo("Short answer.");
         assertThat(fitted.droppedTurnIds()).containsExactly("t1", "t2", "t3");
         assertThat(fitted.boundaryTurnId()).isEqualTo("big");
         assertThat(fitted.stage2Needed()).isTrue();
-        FittedHistory again = FITTER.fitWithin(turns, BUDGET, 4000, CompactionOptions.defaults().withBoundaryTurnId("big"));
+        FittedHistory again = FITTER.fitWithin(
+                turns, BUDGET, 4000, CompactionOptions.defaults().withBoundaryTurnId("big"));
         assertThat(again.messages()).isEqualTo(fitted.messages());
         assertThat(again.boundaryTurnId()).isEqualTo("big");
     }
@@ -118,7 +131,10 @@ class ContextWindowFitterTest {
     @Test
     void anEmptyOrAllBlankHistoryHasNothingToRender() {
         FittedHistory empty = FITTER.fitWithin(List.of(), BUDGET, 1000, CompactionOptions.defaults());
-        FittedHistory blank = FITTER.fitWithin(List.of(TurnRecord.of("a", "q", " "), TurnRecord.of("b", "q", null)), BUDGET, 1,
+        FittedHistory blank = FITTER.fitWithin(
+                List.of(TurnRecord.of("a", "q", " "), TurnRecord.of("b", "q", null)),
+                BUDGET,
+                1,
                 CompactionOptions.defaults());
 
         assertThat(empty.outcome()).isEqualTo(FittedHistory.Outcome.NOTHING_TO_RENDER);
@@ -132,16 +148,24 @@ class ContextWindowFitterTest {
     void tenParallelInvocationsShowAllTheirOutputsOrNoneNeverASubset() {
         List<ToolInvocationRecord> invocations = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
-            invocations.add(tool("fetch_page", Map.of("url", "https://example.org/" + i),
+            invocations.add(tool(
+                    "fetch_page",
+                    Map.of("url", "https://example.org/" + i),
                     ("result " + i + " alpha beta gamma delta epsilon ").repeat(8)));
         }
-        List<TurnRecord> turns = List.of(turn("old", "earlier", "fine"),
-                turn("par", "Fetch ten pages at once", "Here is what the pages say.").withToolInvocations(invocations));
+        List<TurnRecord> turns = List.of(
+                turn("old", "earlier", "fine"),
+                turn("par", "Fetch ten pages at once", "Here is what the pages say.")
+                        .withToolInvocations(invocations));
         FittedHistory roomy = FITTER.fitWithin(turns, BUDGET, 100_000, CompactionOptions.defaults());
         List<TurnRecord> newestOnly = turns.subList(1, 2);
-        int withOutputs = FITTER.fitWithin(newestOnly, BUDGET, 100_000, CompactionOptions.defaults()).tokensUsed();
-        String withoutOutputsText = ToolActivitySuffix.pruned(turns.get(1), BUDGET.toolActivityLimit(), PrunePolicies.builtIn(), null).text();
-        int withoutOutputs = COUNTER.count("Fetch ten pages at once") + COUNTER.count("Here is what the pages say." + withoutOutputsText);
+        int withOutputs = FITTER.fitWithin(newestOnly, BUDGET, 100_000, CompactionOptions.defaults())
+                .tokensUsed();
+        String withoutOutputsText = ToolActivitySuffix.pruned(
+                        turns.get(1), BUDGET.toolActivityLimit(), PrunePolicies.builtIn(), null)
+                .text();
+        int withoutOutputs = COUNTER.count("Fetch ten pages at once")
+                + COUNTER.count("Here is what the pages say." + withoutOutputsText);
         int aboutSixOutputs = withoutOutputs + (withOutputs - withoutOutputs) * 6 / 10;
 
         FittedHistory tight = FITTER.fitWithin(turns, BUDGET, aboutSixOutputs, CompactionOptions.defaults());
@@ -159,8 +183,11 @@ class ContextWindowFitterTest {
     }
 
     private static long rawOutputsShown(FittedHistory fitted, List<ToolInvocationRecord> invocations) {
-        String all = String.join("\n", fitted.messages().stream().map(HistoryMessage::content).toList());
-        return invocations.stream().filter(invocation -> all.contains("out=" + invocation.output())).count();
+        String all = String.join(
+                "\n", fitted.messages().stream().map(HistoryMessage::content).toList());
+        return invocations.stream()
+                .filter(invocation -> all.contains("out=" + invocation.output()))
+                .count();
     }
 
     @Test
@@ -173,11 +200,15 @@ class ContextWindowFitterTest {
 
         assertThat(fitted.outcome()).isEqualTo(FittedHistory.Outcome.TRIMMED);
         assertThat(fitted.tokensUsed()).isLessThanOrEqualTo(400);
-        assertThat(fitted.views()).extracting(view -> view.turnId()).endsWith("last").doesNotContain("bulky");
+        assertThat(fitted.views())
+                .extracting(view -> view.turnId())
+                .endsWith("last")
+                .doesNotContain("bulky");
         assertThat(fitted.droppedTurnIds()).contains("bulky");
         assertThat(fitted.boundaryTurnId()).isNull();
         assertThat(fitted.stage2Needed()).isTrue();
-        assertThat(FITTER.fitWithin(turns, BUDGET, 400, CompactionOptions.defaults().withBoundaryTurnId(fitted.boundaryTurnId())))
+        assertThat(FITTER.fitWithin(
+                        turns, BUDGET, 400, CompactionOptions.defaults().withBoundaryTurnId(fitted.boundaryTurnId())))
                 .isEqualTo(fitted);
     }
 
@@ -185,7 +216,8 @@ class ContextWindowFitterTest {
     void calibrationAboveOneShrinksWhatFits() {
         List<TurnRecord> turns = smallHistory(20);
         FittedHistory plain = FITTER.fitWithin(turns, BUDGET, 300, CompactionOptions.defaults());
-        FittedHistory calibrated = FITTER.fitWithin(turns, BUDGET, 300, CompactionOptions.defaults().withCalibration(2.0));
+        FittedHistory calibrated = FITTER.fitWithin(
+                turns, BUDGET, 300, CompactionOptions.defaults().withCalibration(2.0));
 
         assertThat(Math.ceil(2.0 * calibrated.tokensUsed())).isLessThanOrEqualTo(300);
         assertThat(calibrated.messages().size()).isLessThan(plain.messages().size());
@@ -196,7 +228,10 @@ class ContextWindowFitterTest {
     void fittingAgainWithThePersistedBoundaryChangesNothing() {
         List<TurnRecord> turns = new ArrayList<>();
         for (int i = 1; i <= 40; i++) {
-            turns.add(turn("t" + i, "Question " + i, ("Answer " + i + " ").repeat(1 + i % 7),
+            turns.add(turn(
+                    "t" + i,
+                    "Question " + i,
+                    ("Answer " + i + " ").repeat(1 + i % 7),
                     tool("search", Map.of("query", "q" + i), ("hit " + i + " ").repeat(30))));
         }
         ContextBudget tiered = BUDGET.withVerbatimTokens(500);
@@ -204,8 +239,8 @@ class ContextWindowFitterTest {
         List<TurnState> states = new ArrayList<>();
         for (int budget : new int[] {300, 1200, 5000, 100_000}) {
             FittedHistory first = FITTER.fitWithin(turns, tiered, budget, CompactionOptions.defaults());
-            FittedHistory second = FITTER.fitWithin(turns, tiered, budget,
-                    CompactionOptions.defaults().withBoundaryTurnId(first.boundaryTurnId()));
+            FittedHistory second = FITTER.fitWithin(
+                    turns, tiered, budget, CompactionOptions.defaults().withBoundaryTurnId(first.boundaryTurnId()));
 
             assertThat(second.messages()).as("budget %d", budget).isEqualTo(first.messages());
             assertThat(second.boundaryTurnId()).isEqualTo(first.boundaryTurnId());
@@ -222,16 +257,20 @@ class ContextWindowFitterTest {
         for (int i = 0; i < 8; i++) {
             invocations.add(Turns.failed("step" + i, Map.of(), ("stack frame " + i + " failed badly; ").repeat(60)));
         }
-        List<TurnRecord> turns = List.of(turn("errs", "Run the eight steps", "Most steps failed.").withToolInvocations(invocations));
+        List<TurnRecord> turns = List.of(
+                turn("errs", "Run the eight steps", "Most steps failed.").withToolInvocations(invocations));
 
         FittedHistory fitted = FITTER.fitWithin(turns, BUDGET, 1200, CompactionOptions.defaults());
 
         assertThat(fitted.outcome()).isEqualTo(FittedHistory.Outcome.REDUCED);
         assertThat(fitted.tokensUsed()).isLessThanOrEqualTo(1200);
         String assistant = fitted.messages().get(1).content();
-        long shown = invocations.stream().filter(invocation -> assistant.contains("- " + invocation.toolName() + " error")).count();
+        long shown = invocations.stream()
+                .filter(invocation -> assistant.contains("- " + invocation.toolName() + " error"))
+                .count();
         assertThat(shown).isBetween(1L, 7L);
-        assertThat(assistant).startsWith("Most steps failed.\n\n<tool-activity>\n- step0 error in={} error=stack frame 0")
+        assertThat(assistant)
+                .startsWith("Most steps failed.\n\n<tool-activity>\n- step0 error in={} error=stack frame 0")
                 .endsWith("\n\u2026 +" + (8 - shown) + " more\n</tool-activity>");
         assertThat(fitted.messages().get(0).content()).isEqualTo("Run the eight steps");
     }
@@ -240,6 +279,7 @@ class ContextWindowFitterTest {
     void rejectsACalibrationThatIsNotAPositiveFiniteNumber() {
         assertThatThrownBy(() -> CompactionOptions.defaults().withCalibration(0.0))
                 .hasMessage("CompactionOptions.calibration must be a finite number > 0 but was 0.0");
-        assertThatThrownBy(() -> CompactionOptions.defaults().withCalibration(Double.NaN)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> CompactionOptions.defaults().withCalibration(Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

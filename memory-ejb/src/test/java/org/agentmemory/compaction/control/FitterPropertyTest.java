@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.regex.Pattern;
-
 import org.agentmemory.api.compaction.ContextBudget;
 import org.agentmemory.api.compaction.ContextBudget.ActivityLimit;
 import org.agentmemory.api.compaction.HistoryMessage;
@@ -37,8 +36,17 @@ class FitterPropertyTest {
     private static final PrunePolicies POLICIES = PrunePolicies.configured(Map.of("custom_fetch", "query"));
     private static final ContextWindowFitter FITTER = new ContextWindowFitter(new Compactor(COUNTER, POLICIES));
     private static final Pattern MORE = Pattern.compile("\u2026 \\+\\d+ more");
-    private static final String[] TOOL_NAMES = {"bash", "read_file", "write_file", "web_search", "delegate", "custom_fetch",
-            "lookup", "we\"ird<&>'tool", "query_database"};
+    private static final String[] TOOL_NAMES = {
+        "bash",
+        "read_file",
+        "write_file",
+        "web_search",
+        "delegate",
+        "custom_fetch",
+        "lookup",
+        "we\"ird<&>'tool",
+        "query_database"
+    };
     private static final String[] KEYS = {"path", "command", "query", "task", "prompt", "url", "limit", "flag"};
 
     @Test
@@ -64,25 +72,39 @@ class FitterPropertyTest {
         int historyTokens = historyTokens(random);
         double calibration = new double[] {1.0, 1.0, 0.5, 1.3, 2.0}[random.nextInt(5)];
         String current = random.nextBoolean() ? "me" : null;
-        String boundary = turns.isEmpty() || random.nextInt(3) > 0 ? null : turns.get(random.nextInt(turns.size())).turnId();
+        String boundary = turns.isEmpty() || random.nextInt(3) > 0
+                ? null
+                : turns.get(random.nextInt(turns.size())).turnId();
         CompactionOptions options = new CompactionOptions(boundary, calibration, current, random.nextInt(4) > 0, null);
 
         FittedHistory fitted = FITTER.fitWithin(turns, budget, historyTokens, options);
 
         List<HistoryMessage> messages = fitted.messages();
-        long tokens = messages.stream().mapToLong(message -> COUNTER.count(message.content())).sum();
-        assertThat(tokens).as("tokens").isEqualTo(fitted.tokensUsed()).isLessThanOrEqualTo(historyTokens < 0 ? 0 : historyTokens);
-        assertThat(Math.ceil(Math.max(1.0, calibration) * tokens)).as("calibrated tokens").isLessThanOrEqualTo(Math.max(0, historyTokens));
+        long tokens = messages.stream()
+                .mapToLong(message -> COUNTER.count(message.content()))
+                .sum();
+        assertThat(tokens)
+                .as("tokens")
+                .isEqualTo(fitted.tokensUsed())
+                .isLessThanOrEqualTo(historyTokens < 0 ? 0 : historyTokens);
+        assertThat(Math.ceil(Math.max(1.0, calibration) * tokens))
+                .as("calibrated tokens")
+                .isLessThanOrEqualTo(Math.max(0, historyTokens));
         if (!messages.isEmpty()) {
             assertThat(messages.get(0).role()).isEqualTo(HistoryMessage.USER);
             assertThat(messages.get(messages.size() - 1).role()).isEqualTo(HistoryMessage.ASSISTANT);
         }
         for (int m = 0; m < messages.size(); m++) {
-            assertThat(messages.get(m).role()).as("role %d", m).isEqualTo(m % 2 == 0 ? HistoryMessage.USER : HistoryMessage.ASSISTANT);
-            assertThat(Texts.isBlank(messages.get(m).content())).as("blank message %d", m).isFalse();
+            assertThat(messages.get(m).role())
+                    .as("role %d", m)
+                    .isEqualTo(m % 2 == 0 ? HistoryMessage.USER : HistoryMessage.ASSISTANT);
+            assertThat(Texts.isBlank(messages.get(m).content()))
+                    .as("blank message %d", m)
+                    .isFalse();
         }
-        assertThat(messages.isEmpty()).isEqualTo(fitted.outcome() == FittedHistory.Outcome.NOTHING_TO_RENDER
-                || fitted.outcome() == FittedHistory.Outcome.BUDGET_TOO_SMALL);
+        assertThat(messages.isEmpty())
+                .isEqualTo(fitted.outcome() == FittedHistory.Outcome.NOTHING_TO_RENDER
+                        || fitted.outcome() == FittedHistory.Outcome.BUDGET_TOO_SMALL);
 
         Map<String, Integer> position = new HashMap<>();
         Map<String, TurnRecord> byId = new HashMap<>();
@@ -127,8 +149,9 @@ class FitterPropertyTest {
             assertThat(fitted.outcome()).isEqualTo(FittedHistory.Outcome.REDUCED);
             return;
         }
-        String hint = "\nOmitted content can be recovered with read_omitted_content(content_id) or read_omitted_content(turn_id=\""
-                + turn.turnId() + "\").";
+        String hint =
+                "\nOmitted content can be recovered with read_omitted_content(content_id) or read_omitted_content(turn_id=\""
+                        + turn.turnId() + "\").";
         String open = "\n\n<tool-activity>\n";
         String close = "\n</tool-activity>";
         String body = suffix.endsWith(hint) ? suffix.substring(0, suffix.length() - hint.length()) : suffix;
@@ -136,14 +159,17 @@ class FitterPropertyTest {
         String rest = body.substring(open.length(), body.length() - close.length());
         boolean anyNotice = false;
         for (ToolInvocationRecord invocation : turn.toolInvocations()) {
-            PrunedLine pruned = PrunePolicies.pruneLine(POLICIES.resolve(invocation.toolName(), null), invocation, turn.turnId(), limit);
+            PrunedLine pruned = PrunePolicies.pruneLine(
+                    POLICIES.resolve(invocation.toolName(), null), invocation, turn.turnId(), limit);
             String raw = ToolActivityLines.line(invocation, invocation.input(), rawBody(invocation, limit), limit);
             String line;
             if (startsWithLine(rest, pruned.line())) {
                 line = pruned.line();
                 anyNotice |= pruned.notice();
                 if (pruned.omission() != null) {
-                    assertThat(fitted.omissions()).extracting(PendingOmission::contentId).contains(pruned.omission().contentId());
+                    assertThat(fitted.omissions())
+                            .extracting(PendingOmission::contentId)
+                            .contains(pruned.omission().contentId());
                 }
             } else if (startsWithLine(rest, raw) && fitted.outcome() != FittedHistory.Outcome.REDUCED) {
                 line = raw;
@@ -152,8 +178,12 @@ class FitterPropertyTest {
             }
             rest = rest.length() == line.length() ? "" : rest.substring(line.length() + 1);
         }
-        assertThat(rest.isEmpty() || MORE.matcher(rest).matches()).as("after the shown invocations: %s", rest).isTrue();
-        assertThat(suffix.endsWith(hint)).as("recovery hint").isEqualTo(anyNotice && view.state() == org.agentmemory.api.compaction.TurnState.PRUNED);
+        assertThat(rest.isEmpty() || MORE.matcher(rest).matches())
+                .as("after the shown invocations: %s", rest)
+                .isTrue();
+        assertThat(suffix.endsWith(hint))
+                .as("recovery hint")
+                .isEqualTo(anyNotice && view.state() == org.agentmemory.api.compaction.TurnState.PRUNED);
     }
 
     private static boolean startsWithLine(String text, String line) {
@@ -175,10 +205,20 @@ class FitterPropertyTest {
         int maxTurns = 1 + random.nextInt(40);
         int minVerbatim = 1 + random.nextInt(Math.min(3, maxTurns));
         ActivityLimit limit = random.nextInt(3) == 0
-                ? new ActivityLimit(1 + random.nextInt(14), random.nextInt(250), random.nextInt(600), random.nextInt(2000))
+                ? new ActivityLimit(
+                        1 + random.nextInt(14), random.nextInt(250), random.nextInt(600), random.nextInt(2000))
                 : ActivityLimit.DEFAULT;
-        return new ContextBudget(12_289 + random.nextInt(200_000), 8192, 4096, 0.8, 0.6, maxTurns, random.nextInt(20_000),
-                minVerbatim, 1 + random.nextInt(3000), limit);
+        return new ContextBudget(
+                12_289 + random.nextInt(200_000),
+                8192,
+                4096,
+                0.8,
+                0.6,
+                maxTurns,
+                random.nextInt(20_000),
+                minVerbatim,
+                1 + random.nextInt(3000),
+                limit);
     }
 
     private static int historyTokens(Random random) {
@@ -208,7 +248,9 @@ class FitterPropertyTest {
             for (int k = 0; k < tools; k++) {
                 invocations.add(invocation(random));
             }
-            turns.add(TurnRecord.of("t" + i, user, assistant).withChatbotId(chatbot).withToolInvocations(invocations));
+            turns.add(TurnRecord.of("t" + i, user, assistant)
+                    .withChatbotId(chatbot)
+                    .withToolInvocations(invocations));
         }
         return turns;
     }
@@ -227,12 +269,15 @@ class FitterPropertyTest {
             default -> text(random);
         };
         String error = random.nextInt(6) == 0 ? "Error: " + text(random) : null;
-        InvocationStatus status = error != null || random.nextInt(10) == 0 ? InvocationStatus.ERROR : InvocationStatus.COMPLETED;
+        InvocationStatus status =
+                error != null || random.nextInt(10) == 0 ? InvocationStatus.ERROR : InvocationStatus.COMPLETED;
         Long elapsed = random.nextBoolean() ? (long) random.nextInt(100_000) : null;
         String wmKey = random.nextInt(5) == 0 ? "wm:\"" + random.nextInt(99) + "\"&<x>" : null;
-        ToolInvocationRecord invocation = new ToolInvocationRecord(name, input, output, status, error, elapsed, null, null, wmKey);
+        ToolInvocationRecord invocation =
+                new ToolInvocationRecord(name, input, output, status, error, elapsed, null, null, wmKey);
         if (output != null && output.length() > 200 && random.nextInt(3) == 0) {
-            invocation = invocation.withOffloadedOutput(Previews.preview(output), CodePoints.length(output), ContentIds.contentId(output));
+            invocation = invocation.withOffloadedOutput(
+                    Previews.preview(output), CodePoints.length(output), ContentIds.contentId(output));
         }
         return invocation;
     }

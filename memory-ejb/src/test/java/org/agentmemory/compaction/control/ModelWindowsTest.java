@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 class ModelWindowsTest {
@@ -51,7 +50,8 @@ class ModelWindowsTest {
     void rejectsNonPositiveWindowsAndBlankPrefixes() {
         assertThatThrownBy(() -> new ModelWindows(Map.of("x", 0)))
                 .hasMessage("Model window of prefix 'x' must be a positive number of tokens but was 0");
-        assertThatThrownBy(() -> new ModelWindows(Map.of(" ", 10))).hasMessage("Model window prefix must not be blank but was ' '");
+        assertThatThrownBy(() -> new ModelWindows(Map.of(" ", 10)))
+                .hasMessage("Model window prefix must not be blank but was ' '");
     }
 
     @Test

@@ -10,9 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import javax.xml.parsers.DocumentBuilderFactory;
-
 import org.agentmemory.api.compaction.ContextBudget.ActivityLimit;
 import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
@@ -35,25 +33,38 @@ class PrunePoliciesTest {
         PrunedLine pruned = prune(tool("my_tool", Map.of("a", 1), "hello"));
         String id = ContentIds.contentId("hello");
 
-        assertThat(pruned.line()).isEqualTo("- my_tool ok in={\"a\":1} <tool-output-omitted tool=\"my_tool\" chars=\"5\" id=\"" + id + "\"/>");
+        assertThat(pruned.line())
+                .isEqualTo("- my_tool ok in={\"a\":1} <tool-output-omitted tool=\"my_tool\" chars=\"5\" id=\"" + id
+                        + "\"/>");
         assertThat(pruned.omission()).isEqualTo(new PendingOmission(id, "hello", "turn-1", "my_tool", "output"));
         assertThat(pruned.notice()).isTrue();
     }
 
     @Test
     void anOffloadedOutputReusesTheStoredIdAndOriginalLengthWithoutANewOmission() {
-        PrunedLine pruned = prune(offloaded("my_tool", Map.of(), "preview \u2026(+9,800 chars)", 10_000, "om_00000000000000aa", "wm:1"));
+        PrunedLine pruned = prune(
+                offloaded("my_tool", Map.of(), "preview \u2026(+9,800 chars)", 10_000, "om_00000000000000aa", "wm:1"));
 
-        assertThat(pruned.line()).isEqualTo(
-                "- my_tool ok in={} <tool-output-omitted tool=\"my_tool\" chars=\"10000\" id=\"om_00000000000000aa\" wm=\"wm:1\"/>");
+        assertThat(pruned.line())
+                .isEqualTo(
+                        "- my_tool ok in={} <tool-output-omitted tool=\"my_tool\" chars=\"10000\" id=\"om_00000000000000aa\" wm=\"wm:1\"/>");
         assertThat(pruned.omission()).isNull();
     }
 
     @Test
     void anOffloadedOutputWithoutItsOriginalLengthCountsThePreviewInCodePoints() {
-        PrunedLine pruned = prune(offloaded("my_tool", Map.of(), "\uD83D\uDE00\uD83D\uDE00", 0, "om_00000000000000aa", null));
-        ToolInvocationRecord noChars = new ToolInvocationRecord("my_tool", Map.of(), "\uD83D\uDE00\uD83D\uDE00",
-                InvocationStatus.COMPLETED, null, null, null, Map.of("output", "om_00000000000000aa"), null);
+        PrunedLine pruned =
+                prune(offloaded("my_tool", Map.of(), "\uD83D\uDE00\uD83D\uDE00", 0, "om_00000000000000aa", null));
+        ToolInvocationRecord noChars = new ToolInvocationRecord(
+                "my_tool",
+                Map.of(),
+                "\uD83D\uDE00\uD83D\uDE00",
+                InvocationStatus.COMPLETED,
+                null,
+                null,
+                null,
+                Map.of("output", "om_00000000000000aa"),
+                null);
 
         assertThat(pruned.line()).contains("chars=\"0\"");
         assertThat(prune(noChars).line()).contains("chars=\"2\"");
@@ -81,10 +92,19 @@ class PrunePoliciesTest {
 
     @Test
     void shellKeepsTheCommandAndReportsTheFirstPresentExitKey() {
-        PrunedLine pruned = prune(new ToolInvocationRecord("bash", Map.of("command", "ls", "timeout", 5),
-                "{\"exitcode\":3,\"exit_code\":0,\"stdout\":\"x\"}", InvocationStatus.ERROR, "failed", null, null, null, null));
+        PrunedLine pruned = prune(new ToolInvocationRecord(
+                "bash",
+                Map.of("command", "ls", "timeout", 5),
+                "{\"exitcode\":3,\"exit_code\":0,\"stdout\":\"x\"}",
+                InvocationStatus.ERROR,
+                "failed",
+                null,
+                null,
+                null,
+                null));
 
-        assertThat(pruned.line()).startsWith("- bash error in={\"command\":\"ls\"} <tool-output-omitted tool=\"bash\"")
+        assertThat(pruned.line())
+                .startsWith("- bash error in={\"command\":\"ls\"} <tool-output-omitted tool=\"bash\"")
                 .endsWith("/> exit=0 error=failed");
     }
 
@@ -101,9 +121,11 @@ class PrunePoliciesTest {
 
     @Test
     void subAgentKeepsTheFirstLineOfTaskAndPrompt() {
-        PrunedLine pruned = prune(tool("delegate", Map.of("task", "Find bugs\nin module x", "prompt", 7, "model", "m"), "done"));
+        PrunedLine pruned =
+                prune(tool("delegate", Map.of("task", "Find bugs\nin module x", "prompt", 7, "model", "m"), "done"));
 
-        assertThat(pruned.line()).startsWith("- delegate ok in={\"prompt\":7,\"task\":\"Find bugs\"} <tool-output-omitted");
+        assertThat(pruned.line())
+                .startsWith("- delegate ok in={\"prompt\":7,\"task\":\"Find bugs\"} <tool-output-omitted");
         assertThat(BuiltInPolicy.firstLine("a\r\nb")).isEqualTo("a");
         assertThat(BuiltInPolicy.firstLine("\u2028b")).isEmpty();
         assertThat(BuiltInPolicy.firstLine("single")).isEqualTo("single");
@@ -113,7 +135,8 @@ class PrunePoliciesTest {
     void queryCountsRowsOrHits() {
         assertThat(BuiltInPolicy.QUERY.extraParts("[1,2,3]")).containsExactly("rows=3");
         assertThat(BuiltInPolicy.QUERY.extraParts("{\"rows\":[1,2]}")).containsExactly("rows=2");
-        assertThat(BuiltInPolicy.QUERY.extraParts("{\"rows\":\"n/a\",\"results\":[1]}")).containsExactly("rows=1");
+        assertThat(BuiltInPolicy.QUERY.extraParts("{\"rows\":\"n/a\",\"results\":[1]}"))
+                .containsExactly("rows=1");
         assertThat(BuiltInPolicy.QUERY.extraParts("{\"hits\":[1,2,3,4]}")).containsExactly("hits=4");
         assertThat(BuiltInPolicy.QUERY.extraParts("{\"hits\":42}")).containsExactly("hits=42");
         assertThat(BuiltInPolicy.QUERY.extraParts("{\"hits\":1.50}")).containsExactly("hits=1.50");
@@ -121,7 +144,9 @@ class PrunePoliciesTest {
         assertThat(BuiltInPolicy.QUERY.extraParts("{\"total\":3}")).isEmpty();
 
         PrunedLine pruned = prune(tool("web_search", Map.of("query", "jakarta", "limit", 5), "[{\"u\":1},{\"u\":2}]"));
-        assertThat(pruned.line()).startsWith("- web_search ok in={\"query\":\"jakarta\"} <tool-output-omitted").endsWith("/> rows=2");
+        assertThat(pruned.line())
+                .startsWith("- web_search ok in={\"query\":\"jakarta\"} <tool-output-omitted")
+                .endsWith("/> rows=2");
     }
 
     @Test
@@ -140,7 +165,8 @@ class PrunePoliciesTest {
         assertThat(configured.resolve("shell", null)).isEqualTo(BuiltInPolicy.SHELL);
         assertThat(configured.resolve("Shell", null)).isEqualTo(BuiltInPolicy.DEFAULT);
         assertThat(configured.resolve("spawn_agent", null)).isEqualTo(BuiltInPolicy.SUB_AGENT);
-        assertThat(PrunePolicies.builtIn().resolve("fetch_url", null).policyName()).isEqualTo("query");
+        assertThat(PrunePolicies.builtIn().resolve("fetch_url", null).policyName())
+                .isEqualTo("query");
     }
 
     @Test
@@ -155,15 +181,17 @@ class PrunePoliciesTest {
     void noticeAttributesAreEscapedSoTheMarkupParsesBackToTheOriginalValues() throws Exception {
         String toolName = "we\"ird<tool>&'x'";
         String wmKey = "k=\"1\" & <2>";
-        ToolInvocationRecord invocation = new ToolInvocationRecord(toolName, Map.of(), "payload", InvocationStatus.COMPLETED,
-                null, null, null, null, wmKey);
+        ToolInvocationRecord invocation = new ToolInvocationRecord(
+                toolName, Map.of(), "payload", InvocationStatus.COMPLETED, null, null, null, null, wmKey);
 
         String line = prune(invocation).line();
         Matcher notice = Pattern.compile("<tool-output-omitted [^>]*/>").matcher(line);
 
         assertThat(notice.find()).isTrue();
-        Element element = DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                .parse(new InputSource(new StringReader(notice.group()))).getDocumentElement();
+        Element element = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(new InputSource(new StringReader(notice.group())))
+                .getDocumentElement();
         assertThat(element.getTagName()).isEqualTo("tool-output-omitted");
         assertThat(element.getAttribute("tool")).isEqualTo(toolName);
         assertThat(element.getAttribute("wm")).isEqualTo(wmKey);
@@ -185,9 +213,10 @@ class PrunePoliciesTest {
                 return List.of("", "size=" + output.length());
             }
         };
-        ToolInvocationRecord invocation = new ToolInvocationRecord("x", Map.of(), "abc", InvocationStatus.ERROR, "e", null,
-                null, null, null);
+        ToolInvocationRecord invocation =
+                new ToolInvocationRecord("x", Map.of(), "abc", InvocationStatus.ERROR, "e", null, null, null, null);
 
-        assertThat(PrunePolicies.pruneLine(custom, invocation, "t", LIMIT).line()).endsWith("/> size=3 error=e");
+        assertThat(PrunePolicies.pruneLine(custom, invocation, "t", LIMIT).line())
+                .endsWith("/> size=3 error=e");
     }
 }

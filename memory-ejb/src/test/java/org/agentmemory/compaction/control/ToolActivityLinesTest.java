@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.agentmemory.api.compaction.ContextBudget.ActivityLimit;
 import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
@@ -15,7 +14,8 @@ class ToolActivityLinesTest {
     private static final ActivityLimit LIMIT = ActivityLimit.DEFAULT;
 
     private static ToolInvocationRecord timed(long elapsedMs, InvocationStatus status, String error) {
-        return new ToolInvocationRecord("search", Map.of("q", "x", "a", 1), "out", status, error, elapsedMs, null, null, null);
+        return new ToolInvocationRecord(
+                "search", Map.of("q", "x", "a", 1), "out", status, error, elapsedMs, null, null, null);
     }
 
     @Test
@@ -30,7 +30,8 @@ class ToolActivityLinesTest {
     void omitsElapsedWhenUnknownAndTheSpaceWhenTheBodyIsEmpty() {
         ToolInvocationRecord invocation = ToolInvocationRecord.of("ls", Map.of(), null);
 
-        assertThat(ToolActivityLines.line(invocation, invocation.input(), "", LIMIT)).isEqualTo("- ls ok in={}");
+        assertThat(ToolActivityLines.line(invocation, invocation.input(), "", LIMIT))
+                .isEqualTo("- ls ok in={}");
     }
 
     @Test
@@ -70,6 +71,8 @@ class ToolActivityLinesTest {
         Map<String, Object> input = Map.of("k", "x".repeat(192));
         ToolInvocationRecord invocation = ToolInvocationRecord.of("t", input, null);
 
-        assertThat(ToolActivityLines.line(invocation, input, "", LIMIT)).endsWith("x\"}").doesNotContain("\u2026");
+        assertThat(ToolActivityLines.line(invocation, input, "", LIMIT))
+                .endsWith("x\"}")
+                .doesNotContain("\u2026");
     }
 }

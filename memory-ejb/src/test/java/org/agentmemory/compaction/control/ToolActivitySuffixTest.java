@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.agentmemory.api.compaction.ContextBudget.ActivityLimit;
 import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
@@ -38,18 +37,29 @@ class ToolActivitySuffixTest {
         TurnRecord plain = turn("turn-1", "q", "a");
 
         assertThat(raw(plain, ActivityLimit.DEFAULT, Set.of())).isEqualTo(ToolActivitySuffix.NONE);
-        assertThat(ToolActivitySuffix.pruned(plain, ActivityLimit.DEFAULT, POLICIES, null).text()).isEmpty();
+        assertThat(ToolActivitySuffix.pruned(plain, ActivityLimit.DEFAULT, POLICIES, null)
+                        .text())
+                .isEmpty();
     }
 
     @Test
     void rawShowsOutputCutAt400CodePointsWithTheCountAndTheFullError() {
-        ToolInvocationRecord invocation = new ToolInvocationRecord("read", Map.of("p", "x"), "y".repeat(1500),
-                InvocationStatus.ERROR, "E".repeat(900), 2500L, null, null, null);
+        ToolInvocationRecord invocation = new ToolInvocationRecord(
+                "read",
+                Map.of("p", "x"),
+                "y".repeat(1500),
+                InvocationStatus.ERROR,
+                "E".repeat(900),
+                2500L,
+                null,
+                null,
+                null);
 
         ToolActivitySuffix suffix = raw(turn("turn-1", "q", "a", invocation), ActivityLimit.DEFAULT, Set.of());
 
-        assertThat(suffix.text()).isEqualTo("\n\n<tool-activity>\n- read error 2.5s in={\"p\":\"x\"} out=" + "y".repeat(400)
-                + " \u2026(+1,100 chars) error=" + "E".repeat(900) + "\n</tool-activity>");
+        assertThat(suffix.text())
+                .isEqualTo("\n\n<tool-activity>\n- read error 2.5s in={\"p\":\"x\"} out=" + "y".repeat(400)
+                        + " \u2026(+1,100 chars) error=" + "E".repeat(900) + "\n</tool-activity>");
         assertThat(suffix.omissions()).isEmpty();
     }
 
@@ -57,8 +67,11 @@ class ToolActivitySuffixTest {
     void rawConsidersTwelveInvocationsAndCountsTheRest() {
         ToolActivitySuffix suffix = raw(withTools(15), ActivityLimit.DEFAULT, Set.of());
 
-        assertThat(suffix.text().lines().filter(line -> line.startsWith("- t ok"))).hasSize(12);
-        assertThat(suffix.text()).contains("- t ok in={} out=o11\n\u2026 +3 more\n</tool-activity>").doesNotContain("out=o12");
+        assertThat(suffix.text().lines().filter(line -> line.startsWith("- t ok")))
+                .hasSize(12);
+        assertThat(suffix.text())
+                .contains("- t ok in={} out=o11\n\u2026 +3 more\n</tool-activity>")
+                .doesNotContain("out=o12");
     }
 
     @Test
@@ -66,7 +79,9 @@ class ToolActivitySuffixTest {
         // Each line "- t ok in={} out=oN" is 5 words; four lines are 20 > 10.
         ToolActivitySuffix suffix = raw(withTools(4), new ActivityLimit(12, 200, 400, 10), Set.of());
 
-        assertThat(suffix.text()).isEqualTo("\n\n<tool-activity>\n- t ok in={} out=o0\n- t ok in={} out=o1\n\u2026 +2 more\n</tool-activity>");
+        assertThat(suffix.text())
+                .isEqualTo(
+                        "\n\n<tool-activity>\n- t ok in={} out=o0\n- t ok in={} out=o1\n\u2026 +2 more\n</tool-activity>");
     }
 
     @Test
@@ -74,7 +89,9 @@ class ToolActivitySuffixTest {
         // 12 lines × 5 words + "… +3 more" (3 words) = 63 > 58: the more-line and one invocation line go.
         ToolActivitySuffix suffix = raw(withTools(15), new ActivityLimit(12, 200, 400, 58), Set.of());
 
-        assertThat(suffix.text()).endsWith("- t ok in={} out=o10\n\u2026 +2 more\n</tool-activity>").doesNotContain("out=o11");
+        assertThat(suffix.text())
+                .endsWith("- t ok in={} out=o10\n\u2026 +2 more\n</tool-activity>")
+                .doesNotContain("out=o11");
     }
 
     @Test
@@ -86,7 +103,10 @@ class ToolActivitySuffixTest {
 
     @Test
     void rawRendersOversizeAndOffloadedOutputsThroughTheirPolicy() {
-        TurnRecord turn = turn("turn-1", "q", "a",
+        TurnRecord turn = turn(
+                "turn-1",
+                "q",
+                "a",
                 tool("bash", Map.of("command", "make", "env", "x"), "{\"exit_code\":0,\"log\":\"long\"}"),
                 offloaded("read_file", Map.of("path", "big.txt"), "prev", 50_000, "om_0123456789abcdef", null),
                 tool("t", Map.of(), "small"));
@@ -94,10 +114,12 @@ class ToolActivitySuffixTest {
         ToolActivitySuffix suffix = raw(turn, ActivityLimit.DEFAULT, Set.of(0));
         String bashId = ContentIds.contentId("{\"exit_code\":0,\"log\":\"long\"}");
 
-        assertThat(suffix.text()).isEqualTo("\n\n<tool-activity>\n"
-                + "- bash ok in={\"command\":\"make\"} <tool-output-omitted tool=\"bash\" chars=\"28\" id=\"" + bashId + "\"/> exit=0\n"
-                + "- read_file ok in={\"path\":\"big.txt\"} <tool-output-omitted tool=\"read_file\" chars=\"50000\" id=\"om_0123456789abcdef\"/>\n"
-                + "- t ok in={} out=small\n</tool-activity>");
+        assertThat(suffix.text())
+                .isEqualTo("\n\n<tool-activity>\n"
+                        + "- bash ok in={\"command\":\"make\"} <tool-output-omitted tool=\"bash\" chars=\"28\" id=\""
+                        + bashId + "\"/> exit=0\n"
+                        + "- read_file ok in={\"path\":\"big.txt\"} <tool-output-omitted tool=\"read_file\" chars=\"50000\" id=\"om_0123456789abcdef\"/>\n"
+                        + "- t ok in={} out=small\n</tool-activity>");
         assertThat(suffix.omissions()).extracting(PendingOmission::contentId).containsExactly(bashId);
     }
 
@@ -105,9 +127,11 @@ class ToolActivitySuffixTest {
     void prunedGivesEveryInvocationALineAndTheRecoveryHint() {
         ToolActivitySuffix suffix = ToolActivitySuffix.pruned(withTools(15), ActivityLimit.DEFAULT, POLICIES, null);
 
-        assertThat(suffix.text().lines().filter(line -> line.startsWith("- t ok in={} <tool-output-omitted"))).hasSize(15);
-        assertThat(suffix.text()).endsWith("</tool-activity>\nOmitted content can be recovered with "
-                + "read_omitted_content(content_id) or read_omitted_content(turn_id=\"turn-1\").");
+        assertThat(suffix.text().lines().filter(line -> line.startsWith("- t ok in={} <tool-output-omitted")))
+                .hasSize(15);
+        assertThat(suffix.text())
+                .endsWith("</tool-activity>\nOmitted content can be recovered with "
+                        + "read_omitted_content(content_id) or read_omitted_content(turn_id=\"turn-1\").");
         assertThat(suffix.omissions()).hasSize(15);
     }
 
@@ -117,6 +141,8 @@ class ToolActivitySuffixTest {
 
         ToolActivitySuffix suffix = ToolActivitySuffix.pruned(turn, ActivityLimit.DEFAULT, POLICIES, null);
 
-        assertThat(suffix.text()).isEqualTo("\n\n<tool-activity>\n- t error in={\"q\":\"<tool-output-omitted\"} error=bad\n</tool-activity>");
+        assertThat(suffix.text())
+                .isEqualTo(
+                        "\n\n<tool-activity>\n- t error in={\"q\":\"<tool-output-omitted\"} error=bad\n</tool-activity>");
     }
 }

@@ -3,7 +3,6 @@ package org.agentmemory.compaction.control;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
@@ -12,8 +11,7 @@ import org.agentmemory.api.conversation.TurnRecord;
 /** Builders of hand-made histories for the tests. */
 final class Turns {
 
-    private Turns() {
-    }
+    private Turns() {}
 
     /** A turn whose stored count (tokenizer "words") says user + assistant = {@code user + assistant}. */
     static TurnRecord sized(String id, int user, int assistant) {
@@ -43,10 +41,18 @@ final class Turns {
         return new ToolInvocationRecord(name, input, null, InvocationStatus.ERROR, error, null, null, null, null);
     }
 
-    static ToolInvocationRecord offloaded(String name, Map<String, Object> input, String preview, int originalChars,
-            String contentId, String wmKey) {
-        return new ToolInvocationRecord(name, input, preview, InvocationStatus.COMPLETED, null, null, originalChars,
-                Map.of("output", contentId), wmKey);
+    static ToolInvocationRecord offloaded(
+            String name, Map<String, Object> input, String preview, int originalChars, String contentId, String wmKey) {
+        return new ToolInvocationRecord(
+                name,
+                input,
+                preview,
+                InvocationStatus.COMPLETED,
+                null,
+                null,
+                originalChars,
+                Map.of("output", contentId),
+                wmKey);
     }
 
     static String words(int count) {

@@ -11,7 +11,10 @@ class ContextAssemblerTest {
     @Test
     void workingBudgetKeepsTenPercentHeadroom() {
         assertThat(assembler.workingBudget()).isEqualTo(1800);
-        assertThat(new ContextAssembler(MemoryConfig.builder().maxContextTokens(1001).build()).workingBudget()).isEqualTo(900);
+        assertThat(new ContextAssembler(
+                                MemoryConfig.builder().maxContextTokens(1001).build())
+                        .workingBudget())
+                .isEqualTo(900);
     }
 
     @Test
@@ -56,19 +59,23 @@ class ContextAssemblerTest {
 
     @Test
     void conversationOverflowDropsTheOldestLinesFirst() {
-        String conversation = "User: " + "a".repeat(1000) + "\nAssistant: " + "b".repeat(1000) + "\nUser: recent\nAssistant: newest";
-        ContextAssembler small = new ContextAssembler(MemoryConfig.builder().maxContextTokens(400).build());
+        String conversation =
+                "User: " + "a".repeat(1000) + "\nAssistant: " + "b".repeat(1000) + "\nUser: recent\nAssistant: newest";
+        ContextAssembler small = new ContextAssembler(
+                MemoryConfig.builder().maxContextTokens(400).build());
 
         MemoryContext context = small.assemble("", "", conversation, "");
 
         // B = 360 (1440 chars), all for the conversation: 2049 chars do not fit; without the first line 1042 do.
-        assertThat(context.conversationSummary()).isEqualTo("Assistant: " + "b".repeat(1000) + "\nUser: recent\nAssistant: newest");
+        assertThat(context.conversationSummary())
+                .isEqualTo("Assistant: " + "b".repeat(1000) + "\nUser: recent\nAssistant: newest");
         assertThat(context.tokensUsed()).isEqualTo(ContextAssembler.estimate(context.conversationSummary()));
     }
 
     @Test
     void conversationLinesAreDroppedUntilNothingIsLeftIfNeeded() {
-        ContextAssembler tiny = new ContextAssembler(MemoryConfig.builder().maxContextTokens(2).build());
+        ContextAssembler tiny =
+                new ContextAssembler(MemoryConfig.builder().maxContextTokens(2).build());
 
         MemoryContext context = tiny.assemble("", "", "0123456789\n0123456789", "");
 
@@ -80,10 +87,12 @@ class ContextAssemblerTest {
     void promptStringUsesTheOutputOrderNotTheFillOrder() {
         MemoryContext context = new MemoryContext("avoid X", "use Y", "User: hi", "fact Z", 10, 2000);
 
-        assertThat(context.toPromptString()).isEqualTo("<past_failures_to_avoid>\navoid X\n</past_failures_to_avoid>\n\n"
-                + "<relevant_skills>\nuse Y\n</relevant_skills>\n\n"
-                + "<recent_conversation>\nUser: hi\n</recent_conversation>\n\n"
-                + "<brain_knowledge>\nfact Z\n</brain_knowledge>");
-        assertThat(new MemoryContext("", "", "c", "", 0, 0).toPromptString()).isEqualTo("<recent_conversation>\nc\n</recent_conversation>");
+        assertThat(context.toPromptString())
+                .isEqualTo("<past_failures_to_avoid>\navoid X\n</past_failures_to_avoid>\n\n"
+                        + "<relevant_skills>\nuse Y\n</relevant_skills>\n\n"
+                        + "<recent_conversation>\nUser: hi\n</recent_conversation>\n\n"
+                        + "<brain_knowledge>\nfact Z\n</brain_knowledge>");
+        assertThat(new MemoryContext("", "", "c", "", 0, 0).toPromptString())
+                .isEqualTo("<recent_conversation>\nc\n</recent_conversation>");
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
-
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.context.ContextRequest;
 import org.agentmemory.compaction.control.ModelWindows;
@@ -44,11 +43,11 @@ class ContextBudgetsTest {
 
     @Test
     void anExplicitWindowWinsOverTheModel() throws Exception {
-        ResolvedBudget budget = resolve(ContextRequest.forModel("claude-sonnet-4").withReserves(0, 0)
-                .withMaxHistoryTokens(null));
+        ResolvedBudget budget = resolve(
+                ContextRequest.forModel("claude-sonnet-4").withReserves(0, 0).withMaxHistoryTokens(null));
         assertThat(budget.window()).isEqualTo(200000);
-        ResolvedBudget explicit = resolve(new ContextRequest("claude-sonnet-4", 5000, 0, 1000, null, null, null, null,
-                null, null, null, null));
+        ResolvedBudget explicit = resolve(
+                new ContextRequest("claude-sonnet-4", 5000, 0, 1000, null, null, null, null, null, null, null, null));
         assertThat(explicit.window()).isEqualTo(5000);
         assertThat(explicit.available()).isEqualTo(4000);
         assertThat(explicit.historyBudget()).isEqualTo(3200);
@@ -80,9 +79,15 @@ class ContextBudgetsTest {
 
     @Test
     void theCapLowersTheHistoryBudgetAndPromptsLargerThanTheWatermarkGiveZero() throws Exception {
-        assertThat(resolve(ContextRequest.forModel("gpt-4o").withMaxHistoryTokens(4000)).historyBudget()).isEqualTo(4000);
-        assertThat(resolve(ContextRequest.forModel("gpt-4o").withMaxHistoryTokens(0)).historyBudget()).isZero();
-        assertThat(resolve(ContextRequest.forWindow(20000).withPromptTokens(7000, 7000)).historyBudget()).isZero();
+        assertThat(resolve(ContextRequest.forModel("gpt-4o").withMaxHistoryTokens(4000))
+                        .historyBudget())
+                .isEqualTo(4000);
+        assertThat(resolve(ContextRequest.forModel("gpt-4o").withMaxHistoryTokens(0))
+                        .historyBudget())
+                .isZero();
+        assertThat(resolve(ContextRequest.forWindow(20000).withPromptTokens(7000, 7000))
+                        .historyBudget())
+                .isZero();
     }
 
     @Test
@@ -100,17 +105,22 @@ class ContextBudgetsTest {
         assertField(ContextRequest.forModel("gpt-4o").withMaxHistoryTokens(-1), "maxHistoryTokens", "min");
         assertField(ContextRequest.forModel("gpt-4o").withPromptTokens(-1, 0), "systemPromptTokens", "min");
         assertField(ContextRequest.forModel("gpt-4o").withMaxTurns(0), "maxTurns", "min");
-        assertField(new ContextRequest(null, null, null, null, null, null, 10, null, "text", null, null, null),
-                "systemPrompt", "one-of");
-        assertField(new ContextRequest(null, null, null, null, null, null, null, 3, null, "text", null, null),
-                "userPrompt", "one-of");
+        assertField(
+                new ContextRequest(null, null, null, null, null, null, 10, null, "text", null, null, null),
+                "systemPrompt",
+                "one-of");
+        assertField(
+                new ContextRequest(null, null, null, null, null, null, null, 3, null, "text", null, null),
+                "userPrompt",
+                "one-of");
         assertField(ContextRequest.forModel("gpt\n4o"), "model", "control-character");
         assertField(ContextRequest.forModel("x".repeat(257)), "model", "max-length");
         assertField(ContextRequest.forModel("gpt-4o").withCurrentChatbot(" ", true), "currentChatbotId", "not-blank");
     }
 
     private static void assertField(ContextRequest request, String field, String rule) {
-        assertThatThrownBy(() -> resolve(request)).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> resolve(request))
+                .isInstanceOf(InvalidInputException.class)
                 .satisfies(e -> {
                     assertThat(((InvalidInputException) e).field()).isEqualTo(field);
                     assertThat(((InvalidInputException) e).rule()).isEqualTo(rule);

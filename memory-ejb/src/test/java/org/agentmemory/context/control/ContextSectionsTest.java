@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.agentmemory.api.context.ContextSection;
 import org.agentmemory.api.context.ContextSectionProvider;
 import org.agentmemory.api.context.SectionQuery;
@@ -13,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class ContextSectionsTest {
 
-    private static final SectionQuery WARNINGS = new SectionQuery(ContextSection.EPISODIC_WARNINGS,
-            ConversationKey.of("bot", "alice", "s1"), 7L, "deploy", 3);
+    private static final SectionQuery WARNINGS = new SectionQuery(
+            ContextSection.EPISODIC_WARNINGS, ConversationKey.of("bot", "alice", "s1"), 7L, "deploy", 3);
 
     private final List<SectionQuery> asked = new ArrayList<>();
 
@@ -51,7 +50,8 @@ class ContextSectionsTest {
         List<ContextSections.Plugged> plugged = List.of(
                 new ContextSections.Plugged("b.Episodes", provider(ContextSection.EPISODIC_WARNINGS, 0, "second")),
                 new ContextSections.Plugged("z.Brain", provider(ContextSection.BRAIN_KNOWLEDGE, -5, "not asked")),
-                new ContextSections.Plugged("c.Remote", provider(ContextSection.EPISODIC_WARNINGS, 2, "[cross-domain: x]\nthird")),
+                new ContextSections.Plugged(
+                        "c.Remote", provider(ContextSection.EPISODIC_WARNINGS, 2, "[cross-domain: x]\nthird")),
                 new ContextSections.Plugged("a.Empty", provider(ContextSection.EPISODIC_WARNINGS, 0, "")),
                 new ContextSections.Plugged("d.Local", provider(ContextSection.EPISODIC_WARNINGS, -1, "first")));
         assertThat(ContextSections.fill(plugged, WARNINGS)).isEqualTo("first\n\nsecond\n\n[cross-domain: x]\nthird");

@@ -37,25 +37,42 @@ class MemoryConfigTest {
 
     @Test
     void enablingTheBrainWithAnyWeightSetKeepsTheOthersAtTheirDefaultsAndValidatesAllFour() {
-        assertThatThrownBy(() -> MemoryConfig.builder().enableBrain(true).brainWeight(0.2).build())
+        assertThatThrownBy(() -> MemoryConfig.builder()
+                        .enableBrain(true)
+                        .brainWeight(0.2)
+                        .build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("MemoryConfig weights must sum to 1.0 (±0.01) but episodic + skill + conversation + brain sum to "
-                        + "1.200 (episodicWeight=0.3, skillWeight=0.3, conversationWeight=0.4, brainWeight=0.2); adjust them to add up to 1.0");
+                .hasMessage(
+                        "MemoryConfig weights must sum to 1.0 (±0.01) but episodic + skill + conversation + brain sum to "
+                                + "1.200 (episodicWeight=0.3, skillWeight=0.3, conversationWeight=0.4, brainWeight=0.2); adjust them to add up to 1.0");
 
-        MemoryConfig config = MemoryConfig.builder().enableBrain(true)
-                .episodicWeight(0.1).skillWeight(0.2).conversationWeight(0.3).brainWeight(0.4).build();
+        MemoryConfig config = MemoryConfig.builder()
+                .enableBrain(true)
+                .episodicWeight(0.1)
+                .skillWeight(0.2)
+                .conversationWeight(0.3)
+                .brainWeight(0.4)
+                .build();
         assertThat(config.brainWeight()).isEqualTo(0.4);
     }
 
     @Test
     void withoutTheBrainOnlyThreeWeightsCountWithinPlusMinusOneHundredth() {
-        assertThat(MemoryConfig.builder().episodicWeight(0.305).brainWeight(0.9).build().episodicWeight()).isEqualTo(0.305);
-        assertThat(MemoryConfig.builder().episodicWeight(0.295).build().episodicWeight()).isEqualTo(0.295);
+        assertThat(MemoryConfig.builder()
+                        .episodicWeight(0.305)
+                        .brainWeight(0.9)
+                        .build()
+                        .episodicWeight())
+                .isEqualTo(0.305);
+        assertThat(MemoryConfig.builder().episodicWeight(0.295).build().episodicWeight())
+                .isEqualTo(0.295);
         // 0.29 + 0.3 + 0.4 is 0.99 less a binary rounding error, just outside the tolerance, as in the reference.
-        assertThatThrownBy(() -> MemoryConfig.builder().episodicWeight(0.29).build()).hasMessageContaining("sum to 0.990");
+        assertThatThrownBy(() -> MemoryConfig.builder().episodicWeight(0.29).build())
+                .hasMessageContaining("sum to 0.990");
         assertThatThrownBy(() -> MemoryConfig.builder().episodicWeight(0.32).build())
-                .hasMessage("MemoryConfig weights must sum to 1.0 (±0.01) but episodic + skill + conversation (brain disabled) sum to "
-                        + "1.020 (episodicWeight=0.32, skillWeight=0.3, conversationWeight=0.4); adjust them to add up to 1.0");
+                .hasMessage(
+                        "MemoryConfig weights must sum to 1.0 (±0.01) but episodic + skill + conversation (brain disabled) sum to "
+                                + "1.020 (episodicWeight=0.32, skillWeight=0.3, conversationWeight=0.4); adjust them to add up to 1.0");
     }
 
     @Test

@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-
 import org.agentmemory.api.conversation.AssistantMessage;
 import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.ToolCall;
@@ -22,14 +21,21 @@ import org.junit.jupiter.api.Test;
 class AiMessageTurnsTest {
 
     private static AssistantMessage message(String text, String turnId, ToolCall... calls) {
-        return new AssistantMessage(text, List.of(calls), Map.of("input_tokens", 1200, "output_tokens", 80),
-                "claude-sonnet-4-5", "anthropic", "end_turn", 2.75, turnId);
+        return new AssistantMessage(
+                text,
+                List.of(calls),
+                Map.of("input_tokens", 1200, "output_tokens", 80),
+                "claude-sonnet-4-5",
+                "anthropic",
+                "end_turn",
+                2.75,
+                turnId);
     }
 
-    private static TurnRecord build(AssistantMessage response, String turnId, String assistantText,
-            List<ToolInvocationRecord> explicit) {
-        return AiMessageTurns.fromAiMessage("what's the weather?", response, "user-1", "weather-bot", "ctx", turnId,
-                assistantText, null, explicit);
+    private static TurnRecord build(
+            AssistantMessage response, String turnId, String assistantText, List<ToolInvocationRecord> explicit) {
+        return AiMessageTurns.fromAiMessage(
+                "what's the weather?", response, "user-1", "weather-bot", "ctx", turnId, assistantText, null, explicit);
     }
 
     @Nested
@@ -37,13 +43,15 @@ class AiMessageTurnsTest {
 
         @Test
         void explicitTextWins() {
-            assertThat(build(message("from response", null), null, "streamed text", null).assistantResponse())
+            assertThat(build(message("from response", null), null, "streamed text", null)
+                            .assistantResponse())
                     .isEqualTo("streamed text");
         }
 
         @Test
         void explicitEmptyTextStillWins() {
-            assertThat(build(message("from response", null), null, "", null).assistantResponse()).isEmpty();
+            assertThat(build(message("from response", null), null, "", null).assistantResponse())
+                    .isEmpty();
         }
 
         @Test
@@ -54,7 +62,8 @@ class AiMessageTurnsTest {
 
         @Test
         void emptyWhenNeitherIsGiven() {
-            assertThat(build(message(null, null), null, null, null).assistantResponse()).isEmpty();
+            assertThat(build(message(null, null), null, null, null).assistantResponse())
+                    .isEmpty();
         }
     }
 
@@ -63,19 +72,21 @@ class AiMessageTurnsTest {
 
         @Test
         void explicitIdWins() {
-            assertThat(build(message("a", "resp-id"), "explicit-id", null, null).turnId()).isEqualTo("explicit-id");
+            assertThat(build(message("a", "resp-id"), "explicit-id", null, null).turnId())
+                    .isEqualTo("explicit-id");
         }
 
         @Test
         void responseIdIsTheFallback() {
-            assertThat(build(message("a", "resp-id"), null, null, null).turnId()).isEqualTo("resp-id");
+            assertThat(build(message("a", "resp-id"), null, null, null).turnId())
+                    .isEqualTo("resp-id");
         }
 
         @Test
         void emptyIdsCountAsAbsent() {
             assertThat(build(message("a", "resp-id"), "", null, null).turnId()).isEqualTo("resp-id");
-            TurnRecord generated = AiMessageTurns.fromAiMessage("q", message("a", ""), null, null, null, "", null, null,
-                    null, () -> "generated");
+            TurnRecord generated = AiMessageTurns.fromAiMessage(
+                    "q", message("a", ""), null, null, null, "", null, null, null, () -> "generated");
             assertThat(generated.turnId()).isEqualTo("generated");
         }
 
@@ -91,8 +102,8 @@ class AiMessageTurnsTest {
 
     @Test
     void copiesTheConversationFieldsAndLeavesWritePathFieldsEmpty() {
-        TurnRecord turn = AiMessageTurns.fromAiMessage("hi", message("hello", "t"), "user-1", "bot-1", "context",
-                null, null, "round failed", null);
+        TurnRecord turn = AiMessageTurns.fromAiMessage(
+                "hi", message("hello", "t"), "user-1", "bot-1", "context", null, null, "round failed", null);
         assertThat(turn.userMessage()).isEqualTo("hi");
         assertThat(turn.userId()).isEqualTo("user-1");
         assertThat(turn.chatbotId()).isEqualTo("bot-1");
@@ -111,7 +122,8 @@ class AiMessageTurnsTest {
         TurnRecord turn = build(message("a", null), null, null, null);
         assertThat(turn.metadata().keySet())
                 .containsExactly("model", "provider", "usage", "finish_reason", "response_time");
-        assertThat(turn.metadata()).containsEntry("model", "claude-sonnet-4-5")
+        assertThat(turn.metadata())
+                .containsEntry("model", "claude-sonnet-4-5")
                 .containsEntry("provider", "anthropic")
                 .containsEntry("usage", Map.of("input_tokens", 1200, "output_tokens", 80))
                 .containsEntry("finish_reason", "end_turn")
@@ -121,14 +133,25 @@ class AiMessageTurnsTest {
     @Test
     void metadataKeepsNullValues() {
         TurnRecord turn = build(AssistantMessage.ofText("a"), null, null, null);
-        assertThat(turn.metadata()).hasSize(5).containsEntry("model", null).containsEntry("usage", null)
+        assertThat(turn.metadata())
+                .hasSize(5)
+                .containsEntry("model", null)
+                .containsEntry("usage", null)
                 .containsEntry("response_time", null);
     }
 
     @Test
     void toolsUsedAreTheCallNamesInOrder() {
-        TurnRecord turn = build(message("a", null, ToolCall.of("geocode", null, null), ToolCall.of("forecast", null, null),
-                ToolCall.of("geocode", null, null)), null, null, null);
+        TurnRecord turn = build(
+                message(
+                        "a",
+                        null,
+                        ToolCall.of("geocode", null, null),
+                        ToolCall.of("forecast", null, null),
+                        ToolCall.of("geocode", null, null)),
+                null,
+                null,
+                null);
         assertThat(turn.toolsUsed()).containsExactly("geocode", "forecast", "geocode");
     }
 
@@ -137,8 +160,15 @@ class AiMessageTurnsTest {
 
         @Test
         void onePerCallWithNameAndArguments() {
-            TurnRecord turn = build(message("a", null, ToolCall.of("geocode", Map.of("city", "Lyon"), "45.76,4.83"),
-                    ToolCall.of("forecast", null, null)), null, null, null);
+            TurnRecord turn = build(
+                    message(
+                            "a",
+                            null,
+                            ToolCall.of("geocode", Map.of("city", "Lyon"), "45.76,4.83"),
+                            ToolCall.of("forecast", null, null)),
+                    null,
+                    null,
+                    null);
             assertThat(turn.toolInvocations()).hasSize(2);
             ToolInvocationRecord first = turn.toolInvocations().get(0);
             assertThat(first.toolName()).isEqualTo("geocode");
@@ -160,7 +190,8 @@ class AiMessageTurnsTest {
             map.put("alerts", List.of(Map.of("z", 1, "a", 2)));
             assertThat(AiMessageTurns.resultText(null)).isNull();
             assertThat(AiMessageTurns.resultText("  raw text \n")).isEqualTo("  raw text \n");
-            assertThat(AiMessageTurns.resultText(map)).isEqualTo("{\"alerts\":[{\"a\":2,\"z\":1}],\"city\":\"\u6771\u4eac\",\"temp\":21.5}");
+            assertThat(AiMessageTurns.resultText(map))
+                    .isEqualTo("{\"alerts\":[{\"a\":2,\"z\":1}],\"city\":\"\u6771\u4eac\",\"temp\":21.5}");
             assertThat(AiMessageTurns.resultText(List.of(3, "x", true))).isEqualTo("[3,\"x\",true]");
             assertThat(AiMessageTurns.resultText(42)).isEqualTo("42");
             assertThat(AiMessageTurns.resultText(new BigDecimal("1.50"))).isEqualTo("1.50");
@@ -180,7 +211,8 @@ class AiMessageTurnsTest {
         @Test
         void rejectsResultsThatAreNotJson() {
             assertThatThrownBy(() -> AiMessageTurns.resultText(Map.of("x", new Object())))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Tool result is not JSON");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("Tool result is not JSON");
         }
 
         @Test
@@ -209,12 +241,14 @@ class AiMessageTurnsTest {
         }
 
         private Long elapsed(Double seconds) {
-            return AiMessageTurns.toInvocation(new ToolCall("t", null, null, null, seconds)).elapsedMs();
+            return AiMessageTurns.toInvocation(new ToolCall("t", null, null, null, seconds))
+                    .elapsedMs();
         }
 
         @Test
         void takesTheWorkingMemoryKeyFromTheTee() {
-            assertThat(wmKey(Map.of("rows", 3, "_tee", Map.of("key", "wm:abc", "size", 10)))).isEqualTo("wm:abc");
+            assertThat(wmKey(Map.of("rows", 3, "_tee", Map.of("key", "wm:abc", "size", 10))))
+                    .isEqualTo("wm:abc");
             assertThat(wmKey(Map.of("_tee", Map.of("key", 7)))).isEqualTo("7");
             assertThat(wmKey(Map.of("_tee", Map.of("size", 10)))).isNull();
             assertThat(wmKey(Map.of("_tee", "wm:abc"))).isNull();
@@ -243,8 +277,11 @@ class AiMessageTurnsTest {
         @Test
         void replaceTheDerivedOnesInsteadOfBeingAdded() {
             ToolInvocationRecord explicit = ToolInvocationRecord.of("explicit_tool", Map.of("x", 1), "explicit output");
-            TurnRecord turn = build(message("a", null, ToolCall.of("derived_a", null, "1"), ToolCall.of("derived_b", null, "2")),
-                    null, null, List.of(explicit));
+            TurnRecord turn = build(
+                    message("a", null, ToolCall.of("derived_a", null, "1"), ToolCall.of("derived_b", null, "2")),
+                    null,
+                    null,
+                    List.of(explicit));
             assertThat(turn.toolInvocations()).containsExactly(explicit);
             assertThat(turn.toolsUsed()).containsExactly("derived_a", "derived_b");
         }
@@ -258,13 +295,16 @@ class AiMessageTurnsTest {
         @Test
         void nullMeansDerive() {
             TurnRecord turn = build(message("a", null, ToolCall.of("derived", null, "1")), null, null, null);
-            assertThat(turn.toolInvocations()).extracting(ToolInvocationRecord::toolName).containsExactly("derived");
+            assertThat(turn.toolInvocations())
+                    .extracting(ToolInvocationRecord::toolName)
+                    .containsExactly("derived");
         }
     }
 
     @Test
     void requiresAResponse() {
         assertThatThrownBy(() -> AiMessageTurns.fromAiMessage("q", null, null, null, null, null, null, null, null))
-                .isInstanceOf(NullPointerException.class).hasMessageContaining("response");
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("response");
     }
 }

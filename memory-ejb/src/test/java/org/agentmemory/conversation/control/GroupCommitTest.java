@@ -11,7 +11,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,8 +29,10 @@ class GroupCommitTest {
         List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
         GroupCommit<Integer, String> group = new GroupCommit<>(8, 1);
 
-        assertThat(group.submit(7, (batch, committing) -> record(batches, batch))).isEqualTo("r7");
-        assertThat(group.submit(8, (batch, committing) -> record(batches, batch))).isEqualTo("r8");
+        assertThat(group.submit(7, (batch, committing) -> record(batches, batch)))
+                .isEqualTo("r7");
+        assertThat(group.submit(8, (batch, committing) -> record(batches, batch)))
+                .isEqualTo("r8");
 
         assertThat(batches).containsExactly(List.of(7), List.of(8));
         assertThat(group.counts()).containsExactly(2, 2);
@@ -99,7 +100,8 @@ class GroupCommitTest {
         assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("r0");
         assertThat(good1.get(10, TimeUnit.SECONDS)).isEqualTo("r1");
         assertThat(good2.get(10, TimeUnit.SECONDS)).isEqualTo("r2");
-        assertThatThrownBy(() -> bad.get(10, TimeUnit.SECONDS)).hasRootCauseInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> bad.get(10, TimeUnit.SECONDS))
+                .hasRootCauseInstanceOf(IllegalStateException.class)
                 .hasStackTraceContaining("the database rejected -1");
         assertThat(batches).containsExactly(List.of(0), List.of(1, -1, 2), List.of(1), List.of(-1), List.of(2));
     }
@@ -154,7 +156,8 @@ class GroupCommitTest {
     @Test
     void aWriterThatLosesResultsFailsLoudly() {
         GroupCommit<Integer, String> group = new GroupCommit<>(4, 1);
-        assertThatThrownBy(() -> group.submit(1, (batch, committing) -> List.of())).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> group.submit(1, (batch, committing) -> List.of()))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("0 results for 1 item");
     }
 
@@ -167,7 +170,9 @@ class GroupCommitTest {
         GroupCommit.BatchWriter<Integer, String> writer = holding(batches, bothWriting, release, 0, 1);
         Future<String> first = pool.submit(() -> group.submit(0, writer));
         Future<String> second = pool.submit(() -> group.submit(1, writer));
-        assertThat(bothWriting.await(10, TimeUnit.SECONDS)).as("two lone calls write at the same time").isTrue();
+        assertThat(bothWriting.await(10, TimeUnit.SECONDS))
+                .as("two lone calls write at the same time")
+                .isTrue();
         // Queued one after the other, so that their batch has a known order.
         Future<String> third = pool.submit(() -> group.submit(2, writer));
         awaitQueued(group, batches, 1);
@@ -175,8 +180,12 @@ class GroupCommitTest {
         awaitQueued(group, batches, 2);
         release.countDown();
 
-        assertThat(List.of(first.get(10, TimeUnit.SECONDS), second.get(10, TimeUnit.SECONDS),
-                third.get(10, TimeUnit.SECONDS), fourth.get(10, TimeUnit.SECONDS))).containsExactly("r0", "r1", "r2", "r3");
+        assertThat(List.of(
+                        first.get(10, TimeUnit.SECONDS),
+                        second.get(10, TimeUnit.SECONDS),
+                        third.get(10, TimeUnit.SECONDS),
+                        fourth.get(10, TimeUnit.SECONDS)))
+                .containsExactly("r0", "r1", "r2", "r3");
         assertThat(batches).hasSize(3).contains(List.of(2, 3));
     }
 
@@ -206,8 +215,9 @@ class GroupCommitTest {
         assertThat(group.queued()).isEqualTo(2);
 
         later.add(pool.submit(() -> group.submit(3, writer)));
-        assertThat(secondWriting.await(10, TimeUnit.SECONDS)).as("a third queued item starts a second batch beside"
-                + " the first").isTrue();
+        assertThat(secondWriting.await(10, TimeUnit.SECONDS))
+                .as("a third queued item starts a second batch beside" + " the first")
+                .isTrue();
         releaseSecond.countDown();
         for (int i = 1; i <= 3; i++) {
             assertThat(later.get(i - 1).get(10, TimeUnit.SECONDS)).isEqualTo("r" + i);
@@ -229,7 +239,8 @@ class GroupCommitTest {
         assertThat(committing.await(10, TimeUnit.SECONDS)).isTrue();
 
         // One writer at most, yet the first batch only waits for its commit: the next one is written meanwhile.
-        assertThat(pool.submit(() -> group.submit(1, writer)).get(10, TimeUnit.SECONDS)).isEqualTo("r1");
+        assertThat(pool.submit(() -> group.submit(1, writer)).get(10, TimeUnit.SECONDS))
+                .isEqualTo("r1");
         assertThat(first.isDone()).isFalse();
         commitAnswered.countDown();
         assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("r0");
@@ -262,7 +273,9 @@ class GroupCommitTest {
         for (int i = 1; i <= 3; i++) {
             assertThat(later.get(i - 1).get(10, TimeUnit.SECONDS)).isEqualTo("r" + i);
         }
-        assertThat(first.isDone()).as("the first batch still waits for its commit").isFalse();
+        assertThat(first.isDone())
+                .as("the first batch still waits for its commit")
+                .isFalse();
         commitAnswered.countDown();
         assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("r0");
         assertThat(batches).containsExactly(List.of(0), List.of(1, 2, 3));
@@ -273,7 +286,8 @@ class GroupCommitTest {
         List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
         GroupCommit<Integer, String> group = new GroupCommit<>(8, 2, 8);
 
-        assertThat(group.submit(5, (batch, committing) -> record(batches, batch))).isEqualTo("r5");
+        assertThat(group.submit(5, (batch, committing) -> record(batches, batch)))
+                .isEqualTo("r5");
 
         assertThat(batches).containsExactly(List.of(5));
     }
@@ -297,7 +311,8 @@ class GroupCommitTest {
         int threads = 12;
         int perThread = 300;
         GroupCommit<Integer, String> group = new GroupCommit<>(4, 2, 3);
-        java.util.concurrent.ConcurrentHashMap<Integer, Integer> writes = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.ConcurrentHashMap<Integer, Integer> writes =
+                new java.util.concurrent.ConcurrentHashMap<>();
         java.util.concurrent.atomic.AtomicInteger inProgress = new java.util.concurrent.atomic.AtomicInteger();
         java.util.concurrent.atomic.AtomicInteger mostInProgress = new java.util.concurrent.atomic.AtomicInteger();
         GroupCommit.BatchWriter<Integer, String> writer = (batch, committing) -> {
@@ -346,8 +361,10 @@ class GroupCommitTest {
     void theLimitMustBePositive() {
         assertThatThrownBy(() -> new GroupCommit<Integer, String>(1, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new GroupCommit<Integer, String>(0, 1)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new GroupCommit<Integer, String>(4, 2, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new GroupCommit<Integer, String>(4, 2, 5)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new GroupCommit<Integer, String>(4, 2, 0))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new GroupCommit<Integer, String>(4, 2, 5))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("1..4");
     }
 
@@ -380,8 +397,8 @@ class GroupCommitTest {
      * A writer that records each batch and holds the batches containing any of {@code held} until released; the
      * latch counts down once per held batch that started.
      */
-    private static GroupCommit.BatchWriter<Integer, String> holding(List<List<Integer>> batches,
-            CountDownLatch started, CountDownLatch release, Integer... held) {
+    private static GroupCommit.BatchWriter<Integer, String> holding(
+            List<List<Integer>> batches, CountDownLatch started, CountDownLatch release, Integer... held) {
         return (batch, committing) -> {
             if (batch.stream().anyMatch(List.of(held)::contains)) {
                 started.countDown();
@@ -400,8 +417,8 @@ class GroupCommitTest {
      * times, counts {@code committing} down and then waits, as if for the database's answer to its commit, until
      * {@code commitAnswered} is counted down.
      */
-    private static GroupCommit.BatchWriter<Integer, String> committingFirst(List<List<Integer>> batches,
-            CountDownLatch committing, CountDownLatch commitAnswered, int runs) {
+    private static GroupCommit.BatchWriter<Integer, String> committingFirst(
+            List<List<Integer>> batches, CountDownLatch committing, CountDownLatch commitAnswered, int runs) {
         return (batch, commit) -> {
             List<String> results = record(batches, batch);
             if (batch.contains(0)) {
@@ -426,8 +443,11 @@ class GroupCommitTest {
      *
      * @return their callers' futures, in item order (a mutable list)
      */
-    private List<Future<String>> queueInOrder(GroupCommit<Integer, String> group,
-            GroupCommit.BatchWriter<Integer, String> writer, List<List<Integer>> batches, int n)
+    private List<Future<String>> queueInOrder(
+            GroupCommit<Integer, String> group,
+            GroupCommit.BatchWriter<Integer, String> writer,
+            List<List<Integer>> batches,
+            int n)
             throws InterruptedException {
         List<Future<String>> queued = new ArrayList<>();
         for (int i = 1; i <= n; i++) {

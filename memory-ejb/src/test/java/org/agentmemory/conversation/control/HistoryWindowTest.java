@@ -2,29 +2,27 @@ package org.agentmemory.conversation.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.EntityManagerFactory;
-
 import org.agentmemory.api.compaction.ContextBudget;
+import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.compaction.control.CompactionOptions;
 import org.agentmemory.compaction.control.Compactor;
 import org.agentmemory.compaction.control.ContextWindowFitter;
 import org.agentmemory.compaction.control.FittedHistory;
 import org.agentmemory.compaction.control.PrunePolicies;
 import org.agentmemory.conversation.entity.Conversation;
-import org.agentmemory.testsupport.Databases;
 import org.agentmemory.platform.tokens.TokenCounters;
+import org.agentmemory.testsupport.Databases;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,12 +37,19 @@ import org.junit.jupiter.api.TestInstance;
 class HistoryWindowTest {
 
     private static final Instant NOW = Instant.parse("2026-03-01T08:00:00Z");
-    private static final String[] ASSISTANT = {"a plain answer with some words", "", "   ", "\u00a0\u00a0", " \n\t",
-            "  starts with blanks but says something", "\nleading newline answer"};
+    private static final String[] ASSISTANT = {
+        "a plain answer with some words",
+        "",
+        "   ",
+        "\u00a0\u00a0",
+        " \n\t",
+        "  starts with blanks but says something",
+        "\nleading newline answer"
+    };
     private static final String[] AGENTS = {"planner", "planner", "planner", "booking", null};
 
-    private final ContextWindowFitter fitter = new ContextWindowFitter(
-            new Compactor(TokenCounters.defaultCounter(), PrunePolicies.builtIn()));
+    private final ContextWindowFitter fitter =
+            new ContextWindowFitter(new Compactor(TokenCounters.defaultCounter(), PrunePolicies.builtIn()));
     private EntityManagerFactory emf;
 
     @BeforeAll
@@ -65,14 +70,17 @@ class HistoryWindowTest {
             int size = random.nextInt(45);
             List<TurnRecord> turns = new ArrayList<>();
             for (int i = 0; i < size; i++) {
-                String assistant = ASSISTANT[random.nextInt(4) == 0 ? random.nextInt(ASSISTANT.length) : 0] + (i % 3 == 0 ? "" : " " + i);
+                String assistant = ASSISTANT[random.nextInt(4) == 0 ? random.nextInt(ASSISTANT.length) : 0]
+                        + (i % 3 == 0 ? "" : " " + i);
                 if (random.nextInt(5) == 0) {
                     assistant = ASSISTANT[1 + random.nextInt(4)];
                 }
                 List<ToolInvocationRecord> tools = random.nextInt(3) == 0
-                        ? List.of(ToolInvocationRecord.of("bash", Map.of("command", "ls " + i), "output line ".repeat(1 + random.nextInt(400))))
+                        ? List.of(ToolInvocationRecord.of(
+                                "bash", Map.of("command", "ls " + i), "output line ".repeat(1 + random.nextInt(400))))
                         : List.of();
-                turns.add(TurnRecord.of("t" + i, "question " + i, assistant).withToolInvocations(tools)
+                turns.add(TurnRecord.of("t" + i, "question " + i, assistant)
+                        .withToolInvocations(tools)
                         .withIdentity("t" + i, null, "u", NOW, AGENTS[random.nextInt(AGENTS.length)], TurnState.RAW, 2)
                         .withTokenCount(new TokenCount(0, 0, 0, 0, "not-the-counter")));
             }
@@ -82,11 +90,12 @@ class HistoryWindowTest {
                 String boundary = size == 0 || random.nextBoolean() ? null : "t" + random.nextInt(size);
                 String current = random.nextBoolean() ? "planner" : null;
                 boolean includeOthers = random.nextBoolean();
-                ContextBudget budget = ContextBudget.ofWindow(128000).withMinVerbatimTurns(Math.min(2, maxTurns))
+                ContextBudget budget = ContextBudget.ofWindow(128000)
+                        .withMinVerbatimTurns(Math.min(2, maxTurns))
                         .withMaxTurns(maxTurns);
                 int historyTokens = random.nextInt(4) == 0 ? random.nextInt(40) : 200 + random.nextInt(4000);
-                CompactionOptions options = new CompactionOptions(boundary, 1.0 + random.nextInt(3) / 4.0, current,
-                        includeOthers, Map.of());
+                CompactionOptions options = new CompactionOptions(
+                        boundary, 1.0 + random.nextInt(3) / 4.0, current, includeOthers, Map.of());
 
                 EntityManager em = emf.createEntityManager();
                 try {
@@ -94,11 +103,14 @@ class HistoryWindowTest {
                     Conversation c = store.find("default", id, false);
                     List<TurnRecord> all = store.turns(c, 0, Integer.MAX_VALUE);
                     FittedHistory whole = fitter.fitWithin(all, budget, historyTokens, options);
-                    HistoryWindow.Window window = HistoryWindow.plan(HistoryWindow.scan(em, c), maxTurns, current, includeOthers);
+                    HistoryWindow.Window window =
+                            HistoryWindow.plan(HistoryWindow.scan(em, c), maxTurns, current, includeOthers);
                     List<TurnRecord> tail = store.turns(c, window.afterSequence(), Integer.MAX_VALUE);
                     FittedHistory windowed = HistoryWindow.withOlderDropped(
                             fitter.fitWithin(tail, budget, historyTokens, options), window.olderCandidateIds());
-                    assertThat(windowed).as("history %d variant %d", history, variant).isEqualTo(whole);
+                    assertThat(windowed)
+                            .as("history %d variant %d", history, variant)
+                            .isEqualTo(whole);
                     assertThat(tail.size()).isLessThanOrEqualTo(all.size());
                     if (window.afterSequence() > 0) {
                         compared++;
@@ -108,7 +120,9 @@ class HistoryWindowTest {
                 }
             }
         }
-        assertThat(compared).as("variants where the tail was shorter than the history").isGreaterThan(50);
+        assertThat(compared)
+                .as("variants where the tail was shorter than the history")
+                .isGreaterThan(50);
     }
 
     @Test
@@ -119,7 +133,8 @@ class HistoryWindowTest {
                 new HistoryWindow.Row(3, "c", "booking", false),
                 new HistoryWindow.Row(4, "d", null, false),
                 new HistoryWindow.Row(5, "e", "planner", false));
-        assertThat(HistoryWindow.plan(rows, 2, "planner", true)).isEqualTo(new HistoryWindow.Window(3, List.of("a", "c")));
+        assertThat(HistoryWindow.plan(rows, 2, "planner", true))
+                .isEqualTo(new HistoryWindow.Window(3, List.of("a", "c")));
         assertThat(HistoryWindow.plan(rows, 2, "planner", false)).isEqualTo(new HistoryWindow.Window(3, List.of("a")));
         assertThat(HistoryWindow.plan(rows, 4, "planner", true)).isEqualTo(new HistoryWindow.Window(0, List.of()));
     }

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
-
 import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
@@ -24,7 +23,8 @@ class NormalizerIdempotenceTest {
         return Stream.of(
                 // ANSI-coloured build log with a progress bar using CR and a window title
                 ESC + "]0;mvn test" + "\u0007" + ESC + "[1;34m[INFO]" + ESC + "[0m Building memory-ejb   \r\n"
-                        + "Progress: 10%\rProgress: 50%\rProgress: 100%\r\n" + ESC + "[31;1mERROR" + ESC + "[m failed\t \n",
+                        + "Progress: 10%\rProgress: 50%\rProgress: 100%\r\n" + ESC + "[31;1mERROR" + ESC
+                        + "[m failed\t \n",
                 // CRLF document with trailing blanks and long blank runs
                 "Line one  \r\nLine two\t\r\n\r\n\r\n\r\n\r\n\r\nLine three\r\n",
                 // control characters everywhere
@@ -53,14 +53,25 @@ class NormalizerIdempotenceTest {
                 "{\"name\": \"e\\u0301\", \"del\": \"\\u007f\"}",
                 "{\"k\": \"\\n\u0303\"}",
                 // non-JSON outputs and scalars
-                "42", "true", " 42 ", "\"quoted\"", "{not json}", "[1, 2", "null", "",
-                "   ", "\n\n\n\n\n",
+                "42",
+                "true",
+                " 42 ",
+                "\"quoted\"",
+                "{not json}",
+                "[1, 2",
+                "null",
+                "",
+                "   ",
+                "\n\n\n\n\n",
                 // emoji, CJK, decomposed Unicode
                 "\ud83d\ude80 launch \ud83d\udc68\u200d\ud83d\udc69\u200d\ud83d\udc67 family",
                 "\u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8\u3002\u4e2d\u6587\u6587\u672c\u3002",
                 "Cafe\u0301 na\u0131\u0308ve \u1100\u1161\u11a8 A\u030a\u212b",
                 // combining marks next to things that get deleted
-                "e" + ESC + "[0m\u0301", "e\u0000\u0301", "a\u0301\u0001\u0316", "\u1100" + ESC + "]t\u0007\u1161",
+                "e" + ESC + "[0m\u0301",
+                "e\u0000\u0301",
+                "a\u0301\u0001\u0316",
+                "\u1100" + ESC + "]t\u0007\u1161",
                 // tabs
                 "\tcol1\tcol2\t\n\t\t\n");
     }
@@ -100,11 +111,33 @@ class NormalizerIdempotenceTest {
         for (int i = 0; i < texts.size(); i++) {
             String a = texts.get(i);
             String b = texts.get((i + 1) % texts.size());
-            ToolInvocationRecord invocation = new ToolInvocationRecord("tool-" + i,
-                    Map.of("q", a, "nested", Map.of("z", b, "a", List.of(1, a))), a, InvocationStatus.ERROR, b,
-                    5L, null, null, null);
-            TurnRecord turn = new TurnRecord("t" + i, null, "u", a, b, a, List.of("tool-" + i), null, Map.of(), "bot",
-                    List.of(invocation), b, null, null, null, null);
+            ToolInvocationRecord invocation = new ToolInvocationRecord(
+                    "tool-" + i,
+                    Map.of("q", a, "nested", Map.of("z", b, "a", List.of(1, a))),
+                    a,
+                    InvocationStatus.ERROR,
+                    b,
+                    5L,
+                    null,
+                    null,
+                    null);
+            TurnRecord turn = new TurnRecord(
+                    "t" + i,
+                    null,
+                    "u",
+                    a,
+                    b,
+                    a,
+                    List.of("tool-" + i),
+                    null,
+                    Map.of(),
+                    "bot",
+                    List.of(invocation),
+                    b,
+                    null,
+                    null,
+                    null,
+                    null);
             TurnRecord once = Normalizer.normalizeTurn(turn);
             assertThat(Normalizer.normalizeTurn(once)).as("turn %d", i).isEqualTo(once);
         }
@@ -117,11 +150,61 @@ class NormalizerIdempotenceTest {
     @Test
     void everyNormalizationIsIdempotentOnRandomFragmentSoup() {
         String[] fragments = {
-                "Traceback (most recent call last):", "  File \"x.py\", line 1, in f", "    ", "  ", " ", "\t",
-                "\n", "\n\n", "\r", "\r\n", ESC, "[", "]", "O", "0", ";", "m", "?", " q", "\u0007", "\u0000", "\u007f",
-                "\u000b", "e", "\u0301", "\u0316", "\u0327", "\u00e9", "\u1100", "\u1161", "{", "}", "\"", ":", ",",
-                "\\u0301", "\\u007f", "\\n", "\\t", "\\u001b", "a", "42", "true", "\u00a0", "\u3000", "\u0085",
-                "\u65e5\u672c", "\ud83d\ude00", "ValueError: v", "x()", "{\"k\": \"", "\"}", "[1, ", "]"};
+            "Traceback (most recent call last):",
+            "  File \"x.py\", line 1, in f",
+            "    ",
+            "  ",
+            " ",
+            "\t",
+            "\n",
+            "\n\n",
+            "\r",
+            "\r\n",
+            ESC,
+            "[",
+            "]",
+            "O",
+            "0",
+            ";",
+            "m",
+            "?",
+            " q",
+            "\u0007",
+            "\u0000",
+            "\u007f",
+            "\u000b",
+            "e",
+            "\u0301",
+            "\u0316",
+            "\u0327",
+            "\u00e9",
+            "\u1100",
+            "\u1161",
+            "{",
+            "}",
+            "\"",
+            ":",
+            ",",
+            "\\u0301",
+            "\\u007f",
+            "\\n",
+            "\\t",
+            "\\u001b",
+            "a",
+            "42",
+            "true",
+            "\u00a0",
+            "\u3000",
+            "\u0085",
+            "\u65e5\u672c",
+            "\ud83d\ude00",
+            "ValueError: v",
+            "x()",
+            "{\"k\": \"",
+            "\"}",
+            "[1, ",
+            "]"
+        };
         Random random = new Random(20260501L);
         List<String> failures = new ArrayList<>();
         for (int round = 0; round < 30_000 && failures.size() < 5; round++) {
@@ -131,20 +214,32 @@ class NormalizerIdempotenceTest {
                 text.append(fragments[random.nextInt(fragments.length)]);
             }
             String input = text.toString();
-            checkFixedPoint("normalizeText", Normalizer.normalizeText(input), Normalizer::normalizeText, input, failures);
-            checkFixedPoint("normalizeOutput", Normalizer.normalizeOutput(input), Normalizer::normalizeOutput, input, failures);
-            checkFixedPoint("normalizeError", Normalizer.normalizeError(input), Normalizer::normalizeError, input, failures);
-            checkFixedPoint("condenseTraceback", Normalizer.condenseTraceback(input), Normalizer::condenseTraceback,
-                    input, failures);
+            checkFixedPoint(
+                    "normalizeText", Normalizer.normalizeText(input), Normalizer::normalizeText, input, failures);
+            checkFixedPoint(
+                    "normalizeOutput", Normalizer.normalizeOutput(input), Normalizer::normalizeOutput, input, failures);
+            checkFixedPoint(
+                    "normalizeError", Normalizer.normalizeError(input), Normalizer::normalizeError, input, failures);
+            checkFixedPoint(
+                    "condenseTraceback",
+                    Normalizer.condenseTraceback(input),
+                    Normalizer::condenseTraceback,
+                    input,
+                    failures);
         }
         assertThat(failures).isEmpty();
     }
 
-    private static void checkFixedPoint(String name, String once, java.util.function.UnaryOperator<String> function,
-            String input, List<String> failures) {
+    private static void checkFixedPoint(
+            String name,
+            String once,
+            java.util.function.UnaryOperator<String> function,
+            String input,
+            List<String> failures) {
         String twice = function.apply(once);
         if (!twice.equals(once)) {
-            failures.add(name + " not idempotent on " + escape(input) + ": once=" + escape(once) + " twice=" + escape(twice));
+            failures.add(name + " not idempotent on " + escape(input) + ": once=" + escape(once) + " twice="
+                    + escape(twice));
         }
     }
 
@@ -162,8 +257,10 @@ class NormalizerIdempotenceTest {
 
     private static void assertNormalizedShape(String text) {
         assertThat(text).doesNotContain("\r", ESC, "\n\n\n\n", " \n", "\t\n");
-        assertThat(text.chars().filter(c -> c < 0x20 && c != '\t' && c != '\n' || c == 0x7f)).isEmpty();
+        assertThat(text.chars().filter(c -> c < 0x20 && c != '\t' && c != '\n' || c == 0x7f))
+                .isEmpty();
         assertThat(text).doesNotEndWith(" ").doesNotEndWith("\t");
-        assertThat(java.text.Normalizer.isNormalized(text, java.text.Normalizer.Form.NFC)).isTrue();
+        assertThat(java.text.Normalizer.isNormalized(text, java.text.Normalizer.Form.NFC))
+                .isTrue();
     }
 }

@@ -10,12 +10,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
+import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.compaction.TurnState;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,7 +54,8 @@ class NormalizerTest {
                 }
             }
             String text = all.toString();
-            assertThat(java.text.Normalizer.isNormalized(text, java.text.Normalizer.Form.NFC)).isTrue();
+            assertThat(java.text.Normalizer.isNormalized(text, java.text.Normalizer.Form.NFC))
+                    .isTrue();
             assertThat(Normalizer.normalizeText(text)).isSameAs(text);
         }
     }
@@ -85,13 +85,15 @@ class NormalizerTest {
 
         @Test
         void deletesColourSequences() {
-            assertThat(Normalizer.normalizeText(ESC + "[1;31mred" + ESC + "[0m plain")).isEqualTo("red plain");
+            assertThat(Normalizer.normalizeText(ESC + "[1;31mred" + ESC + "[0m plain"))
+                    .isEqualTo("red plain");
         }
 
         @Test
         void deletesSequencesWithPrivateParametersAndIntermediateBytes() {
             // '?' is a parameter byte (0x3F); ' ' an intermediate byte (0x20); 'q' the final byte.
-            assertThat(Normalizer.normalizeText("a" + ESC + "[?25lb" + ESC + "[2 qc")).isEqualTo("abc");
+            assertThat(Normalizer.normalizeText("a" + ESC + "[?25lb" + ESC + "[2 qc"))
+                    .isEqualTo("abc");
         }
 
         @Test
@@ -111,7 +113,8 @@ class NormalizerTest {
 
         @Test
         void deletesBelTerminatedSequences() {
-            assertThat(Normalizer.normalizeText(ESC + "]0;build: step 3" + BEL + "done")).isEqualTo("done");
+            assertThat(Normalizer.normalizeText(ESC + "]0;build: step 3" + BEL + "done"))
+                    .isEqualTo("done");
         }
 
         @Test
@@ -123,12 +126,14 @@ class NormalizerTest {
         @Test
         void doesNotHandleTheStringTerminator() {
             // ESC \ is not a terminator in this rule: both ESCs fall to rule 2e, the rest stays.
-            assertThat(Normalizer.normalizeText(ESC + "]0;title" + ESC + "\\text")).isEqualTo("]0;title\\text");
+            assertThat(Normalizer.normalizeText(ESC + "]0;title" + ESC + "\\text"))
+                    .isEqualTo("]0;title\\text");
         }
 
         @Test
         void spansLinesUntilBel() {
-            assertThat(Normalizer.normalizeText("a" + ESC + "]x\ny" + BEL + "b")).isEqualTo("ab");
+            assertThat(Normalizer.normalizeText("a" + ESC + "]x\ny" + BEL + "b"))
+                    .isEqualTo("ab");
         }
     }
 
@@ -201,7 +206,8 @@ class NormalizerTest {
 
         @Test
         void collapsesFourOrMoreLineFeedsToThree() {
-            assertThat(Normalizer.normalizeText("a\n\n\n\nb\n\n\n\n\n\n\n\n\nc")).isEqualTo("a\n\n\nb\n\n\nc");
+            assertThat(Normalizer.normalizeText("a\n\n\n\nb\n\n\n\n\n\n\n\n\nc"))
+                    .isEqualTo("a\n\n\nb\n\n\nc");
         }
 
         @Test
@@ -266,7 +272,8 @@ class NormalizerTest {
         @Test
         void composesAgainWhenADeletionJoinsABaseAndACombiningMark() {
             // Documented deviation: the literal spec would store "e" + U+0301, which a second pass changes.
-            assertThat(Normalizer.normalizeText("cafe" + ESC + "]0;t" + BEL + "\u0301")).isEqualTo("caf\u00e9");
+            assertThat(Normalizer.normalizeText("cafe" + ESC + "]0;t" + BEL + "\u0301"))
+                    .isEqualTo("caf\u00e9");
             assertThat(Normalizer.normalizeText("e\u0001\u0301")).isEqualTo("\u00e9");
         }
     }
@@ -283,7 +290,8 @@ class NormalizerTest {
 
         @Test
         void rewritesArrays() {
-            assertThat(Normalizer.canonicalJsonText("  [1, \"two\", true, null]\n")).isEqualTo("[1,\"two\",true,null]");
+            assertThat(Normalizer.canonicalJsonText("  [1, \"two\", true, null]\n"))
+                    .isEqualTo("[1,\"two\",true,null]");
         }
 
         @Test
@@ -311,16 +319,27 @@ class NormalizerTest {
         }
 
         @ParameterizedTest
-        @CsvSource(delimiter = '|', quoteCharacter = '\'', value = {
-                "42", "true", "false", "null", "'\"just a string\"'", "' 42 '", "3.14"})
+        @CsvSource(
+                delimiter = '|',
+                quoteCharacter = '\'',
+                value = {"42", "true", "false", "null", "'\"just a string\"'", "' 42 '", "3.14"})
         void leavesScalarsUnchanged(String text) {
             assertThat(Normalizer.canonicalJsonText(text)).isSameAs(text);
         }
 
         @ParameterizedTest
-        @CsvSource(delimiter = '|', quoteCharacter = '\'', value = {
-                "'{not json'", "'{\"a\": 1} trailing'", "'[1, 2'", "'{\"a\": NaN}'", "'{a: 1}'",
-                "'plain text output'", "'[INFO] started'"})
+        @CsvSource(
+                delimiter = '|',
+                quoteCharacter = '\'',
+                value = {
+                    "'{not json'",
+                    "'{\"a\": 1} trailing'",
+                    "'[1, 2'",
+                    "'{\"a\": NaN}'",
+                    "'{a: 1}'",
+                    "'plain text output'",
+                    "'[INFO] started'"
+                })
         void leavesInvalidJsonUnchanged(String text) {
             assertThat(Normalizer.canonicalJsonText(text)).isSameAs(text);
         }
@@ -348,7 +367,8 @@ class NormalizerTest {
             String json = "{\"name\": \"e\\u0301\"}";
             assertThat(Normalizer.canonicalJsonText(json)).isEqualTo("{\"name\":\"e\u0301\"}");
             assertThat(Normalizer.normalizeOutput(json)).isEqualTo(json);
-            assertThat(Normalizer.normalizeOutput("{\"b\": \"\\u007f\", \"a\": 1}")).isEqualTo("{\"b\": \"\\u007f\", \"a\": 1}");
+            assertThat(Normalizer.normalizeOutput("{\"b\": \"\\u007f\", \"a\": 1}"))
+                    .isEqualTo("{\"b\": \"\\u007f\", \"a\": 1}");
         }
 
         @Test
@@ -377,8 +397,9 @@ class NormalizerTest {
             @SuppressWarnings("unchecked")
             Map<String, Object> first = (Map<String, Object>) ((List<Object>) canonical.get("filters")).get(0);
             assertThat(first.keySet()).containsExactly("a", "z");
-            assertThat(canonical).isEqualTo(Map.of("filters", List.of(Map.of("a", 2, "z", 1)),
-                    "opts", Map.of("b", true), "query", "weather"));
+            assertThat(canonical)
+                    .isEqualTo(Map.of(
+                            "filters", List.of(Map.of("a", 2, "z", 1)), "opts", Map.of("b", true), "query", "weather"));
         }
 
         @Test
@@ -451,7 +472,8 @@ class NormalizerTest {
         @Test
         void discardsEverythingBeforeTheHeader() {
             String text = "tool failed after 3 retries\nsee below\n" + FIVE_FRAMES;
-            assertThat(Normalizer.condenseTraceback(text)).startsWith("Traceback (most recent call last):\n  File \"/app/run.py\"");
+            assertThat(Normalizer.condenseTraceback(text))
+                    .startsWith("Traceback (most recent call last):\n  File \"/app/run.py\"");
         }
 
         @Test
@@ -498,9 +520,11 @@ class NormalizerTest {
 
         @Test
         void stripsBlankLinesAroundTheExceptionTail() {
-            String text = "Traceback (most recent call last):\n  File \"a.py\", line 1, in f\n    g()\n\n\nValueError: v\n\n";
+            String text =
+                    "Traceback (most recent call last):\n  File \"a.py\", line 1, in f\n    g()\n\n\nValueError: v\n\n";
             assertThat(Normalizer.condenseTraceback(text))
-                    .isEqualTo("Traceback (most recent call last):\n  File \"a.py\", line 1, in f\n    g()\nValueError: v");
+                    .isEqualTo(
+                            "Traceback (most recent call last):\n  File \"a.py\", line 1, in f\n    g()\nValueError: v");
         }
 
         @Test
@@ -524,7 +548,8 @@ class NormalizerTest {
 
         @Test
         void keepsAllFramesWhenThereAreFewer() {
-            String two = "Traceback (most recent call last):\n  File \"a\", line 1\n    a()\n  File \"b\", line 2\n    b()\nE\n";
+            String two =
+                    "Traceback (most recent call last):\n  File \"a\", line 1\n    a()\n  File \"b\", line 2\n    b()\nE\n";
             assertThat(Normalizer.condenseTraceback(two)).isEqualTo(two.substring(0, two.length() - 1));
         }
 
@@ -534,8 +559,9 @@ class NormalizerTest {
             // which a second pass would turn into the result below.
             String text = "Traceback (most recent call last):\n  File \"a.py\", line 1, in f\n    g()\n\n"
                     + "    a note\n\nValueError: v";
-            assertThat(Normalizer.condenseTraceback(text)).isEqualTo(
-                    "Traceback (most recent call last):\n  File \"a.py\", line 1, in f\n    g()\n    a note\nValueError: v");
+            assertThat(Normalizer.condenseTraceback(text))
+                    .isEqualTo(
+                            "Traceback (most recent call last):\n  File \"a.py\", line 1, in f\n    g()\n    a note\nValueError: v");
         }
 
         @Test
@@ -561,15 +587,34 @@ class NormalizerTest {
             Map<String, Object> input = new LinkedHashMap<>();
             input.put("query", "caf\u0065\u0301");
             input.put("options", nested);
-            ToolInvocationRecord invocation = new ToolInvocationRecord("search", input,
-                    ESC + "[1m{\"b\": 2, \"a\": 1}" + ESC + "[0m\r\n", InvocationStatus.ERROR,
+            ToolInvocationRecord invocation = new ToolInvocationRecord(
+                    "search",
+                    input,
+                    ESC + "[1m{\"b\": 2, \"a\": 1}" + ESC + "[0m\r\n",
+                    InvocationStatus.ERROR,
                     "boom\nTraceback (most recent call last):\n  File \"a\", line 1\n    a()\n  File \"b\", line 2\n    b()\n"
                             + "  File \"c\", line 3\n    c()\n  File \"d\", line 4\n    d()\nOSError: e  \n",
-                    1234L, 99, Map.of(), "wm-1");
-            return new TurnRecord("t-1", 7L, "u-1", "hello\r\nworld  ", "answer" + ESC + "[0m\n\n\n\n\nend",
-                    "ctx\u0000 ", List.of("search"), Instant.parse("2026-01-02T03:04:05Z"), Map.of("model", "m"), "bot",
-                    List.of(invocation), "Traceback (most recent call last):\nValueError: v\n",
-                    new TokenCount(1, 2, 3, 6, "heuristic"), TurnState.RAW, 1, null);
+                    1234L,
+                    99,
+                    Map.of(),
+                    "wm-1");
+            return new TurnRecord(
+                    "t-1",
+                    7L,
+                    "u-1",
+                    "hello\r\nworld  ",
+                    "answer" + ESC + "[0m\n\n\n\n\nend",
+                    "ctx\u0000 ",
+                    List.of("search"),
+                    Instant.parse("2026-01-02T03:04:05Z"),
+                    Map.of("model", "m"),
+                    "bot",
+                    List.of(invocation),
+                    "Traceback (most recent call last):\nValueError: v\n",
+                    new TokenCount(1, 2, 3, 6, "heuristic"),
+                    TurnState.RAW,
+                    1,
+                    null);
         }
 
         @Test
@@ -585,10 +630,12 @@ class NormalizerTest {
             ToolInvocationRecord invocation = normalized.toolInvocations().get(0);
             assertThat(invocation.input().keySet()).containsExactly("options", "query");
             assertThat(invocation.input().get("query")).isEqualTo("caf\u0065\u0301"); // rule 4 only sorts keys
-            assertThat(new ArrayList<Object>(((Map<?, ?>) invocation.input().get("options")).keySet())).containsExactly("a", "z");
+            assertThat(new ArrayList<Object>(((Map<?, ?>) invocation.input().get("options")).keySet()))
+                    .containsExactly("a", "z");
             assertThat(invocation.output()).isEqualTo("{\"a\":1,\"b\":2}");
-            assertThat(invocation.error()).isEqualTo("Traceback (most recent call last):\n  File \"b\", line 2\n    b()\n"
-                    + "  File \"c\", line 3\n    c()\n  File \"d\", line 4\n    d()\nOSError: e");
+            assertThat(invocation.error())
+                    .isEqualTo("Traceback (most recent call last):\n  File \"b\", line 2\n    b()\n"
+                            + "  File \"c\", line 3\n    c()\n  File \"d\", line 4\n    d()\nOSError: e");
         }
 
         @Test
@@ -619,7 +666,8 @@ class NormalizerTest {
             TurnRecord original = messyTurn();
             TurnRecord snapshot = messyTurn();
             @SuppressWarnings("unchecked")
-            Map<String, Object> nestedBefore = (Map<String, Object>) original.toolInvocations().get(0).input().get("options");
+            Map<String, Object> nestedBefore = (Map<String, Object>)
+                    original.toolInvocations().get(0).input().get("options");
             List<String> nestedOrderBefore = new ArrayList<>(nestedBefore.keySet());
 
             Normalizer.normalizeTurn(original);
@@ -627,15 +675,31 @@ class NormalizerTest {
             assertThat(original).isEqualTo(snapshot);
             assertThat(original.normVersion()).isNull();
             assertThat(original.userMessage()).isEqualTo("hello\r\nworld  ");
-            assertThat(new ArrayList<>(nestedBefore.keySet())).isEqualTo(nestedOrderBefore).containsExactly("z", "a");
+            assertThat(new ArrayList<>(nestedBefore.keySet()))
+                    .isEqualTo(nestedOrderBefore)
+                    .containsExactly("z", "a");
             assertThat(original.toolInvocations().get(0).input().keySet()).containsExactly("query", "options");
         }
 
         @Test
         void keepsNullTextsNull() {
-            TurnRecord turn = new TurnRecord("t", null, null, null, null, null, null, null, null, null,
+            TurnRecord turn = new TurnRecord(
+                    "t",
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
                     List.of(new ToolInvocationRecord("tool", null, null, null, null, null, null, null, null)),
-                    null, null, null, null, null);
+                    null,
+                    null,
+                    null,
+                    null,
+                    null);
             TurnRecord normalized = Normalizer.normalizeTurn(turn);
             assertThat(normalized.userMessage()).isNull();
             assertThat(normalized.assistantResponse()).isNull();

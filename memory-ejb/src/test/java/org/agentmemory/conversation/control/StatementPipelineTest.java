@@ -8,9 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.stream.Stream;
-
 import javax.sql.DataSource;
-
 import org.agentmemory.testsupport.Databases;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,7 +37,8 @@ class StatementPipelineTest {
     @BeforeEach
     void tables() throws SQLException {
         for (DataSource ds : new DataSource[] {postgres, h2}) {
-            try (Connection con = ds.getConnection(); Statement st = con.createStatement()) {
+            try (Connection con = ds.getConnection();
+                    Statement st = con.createStatement()) {
                 st.execute("DROP TABLE IF EXISTS pipeline_child");
                 st.execute("DROP TABLE IF EXISTS pipeline_parent");
                 st.execute("CREATE TABLE pipeline_parent (id BIGINT PRIMARY KEY, n INT NOT NULL)");
@@ -66,12 +65,13 @@ class StatementPipelineTest {
                 }
             });
             // Finds the parents inserted by the statement before it.
-            statements.add("INSERT INTO pipeline_child (id, parent)" + StatementPipeline.values(2, 2), 4, (ps, first) -> {
-                ps.setLong(first, 10);
-                ps.setLong(first + 1, 1);
-                ps.setLong(first + 2, 11);
-                ps.setLong(first + 3, 3);
-            });
+            statements.add(
+                    "INSERT INTO pipeline_child (id, parent)" + StatementPipeline.values(2, 2), 4, (ps, first) -> {
+                        ps.setLong(first, 10);
+                        ps.setLong(first + 1, 1);
+                        ps.setLong(first + 2, 11);
+                        ps.setLong(first + 3, 3);
+                    });
             statements.add("UPDATE pipeline_parent SET n = n + ? WHERE id = ?", 2, (ps, first) -> {
                 ps.setInt(first, 7);
                 ps.setLong(first + 1, 3);
@@ -80,7 +80,8 @@ class StatementPipelineTest {
             assertThat(statements.execute()).as("nothing pending runs again").isEqualTo(6);
             con.commit();
             assertThat(longs(con, "SELECT n FROM pipeline_parent ORDER BY id")).containsExactly(0L, 0L, 7L);
-            assertThat(longs(con, "SELECT parent FROM pipeline_child ORDER BY id")).containsExactly(1L, 3L);
+            assertThat(longs(con, "SELECT parent FROM pipeline_child ORDER BY id"))
+                    .containsExactly(1L, 3L);
         }
     }
 
@@ -94,8 +95,10 @@ class StatementPipelineTest {
             StatementPipeline statements = new StatementPipeline(con);
             for (int s = 0; s < statementsAdded; s++) {
                 long base = (long) s * perStatement;
-                statements.add("INSERT INTO pipeline_parent (id, n)" + StatementPipeline.values(2, perStatement),
-                        2 * perStatement, (ps, first) -> {
+                statements.add(
+                        "INSERT INTO pipeline_parent (id, n)" + StatementPipeline.values(2, perStatement),
+                        2 * perStatement,
+                        (ps, first) -> {
                             for (int r = 0; r < perStatement; r++) {
                                 ps.setLong(first + 2 * r, base + r);
                                 ps.setInt(first + 2 * r + 1, (int) (base + r));
@@ -110,7 +113,8 @@ class StatementPipelineTest {
             assertThat(statements.execute()).isEqualTo(last + 1 + 1);
             con.commit();
             assertThat(longs(con, "SELECT COUNT(*) FROM pipeline_parent")).containsExactly(last + 1);
-            assertThat(longs(con, "SELECT COUNT(*) FROM pipeline_parent WHERE n <> id")).containsExactly(0L);
+            assertThat(longs(con, "SELECT COUNT(*) FROM pipeline_parent WHERE n <> id"))
+                    .containsExactly(0L);
         }
     }
 
@@ -120,17 +124,18 @@ class StatementPipelineTest {
         try (Connection con = ds.getConnection()) {
             con.setAutoCommit(false);
             assertThatThrownBy(() -> {
-                StatementPipeline statements = new StatementPipeline(con);
-                statements.add("INSERT INTO pipeline_parent (id, n) VALUES (?, ?)", 2, (ps, first) -> {
-                    ps.setLong(first, 1);
-                    ps.setInt(first + 1, 1);
-                });
-                statements.add("INSERT INTO pipeline_child (id, parent) VALUES (?, ?)", 2, (ps, first) -> {
-                    ps.setLong(first, 1);
-                    ps.setLong(first + 1, 99); // no such parent
-                });
-                statements.execute();
-            }).isInstanceOf(SQLException.class);
+                        StatementPipeline statements = new StatementPipeline(con);
+                        statements.add("INSERT INTO pipeline_parent (id, n) VALUES (?, ?)", 2, (ps, first) -> {
+                            ps.setLong(first, 1);
+                            ps.setInt(first + 1, 1);
+                        });
+                        statements.add("INSERT INTO pipeline_child (id, parent) VALUES (?, ?)", 2, (ps, first) -> {
+                            ps.setLong(first, 1);
+                            ps.setLong(first + 1, 99); // no such parent
+                        });
+                        statements.execute();
+                    })
+                    .isInstanceOf(SQLException.class);
             con.rollback();
             assertThat(longs(con, "SELECT COUNT(*) FROM pipeline_parent")).containsExactly(0L);
         }
@@ -145,7 +150,8 @@ class StatementPipelineTest {
                 ps.setLong(first, 1);
                 ps.setInt(first + 1, 1);
             });
-            assertThat(longs(con, "SELECT COUNT(*) FROM pipeline_parent")).as("sent with the next ones")
+            assertThat(longs(con, "SELECT COUNT(*) FROM pipeline_parent"))
+                    .as("sent with the next ones")
                     .containsExactly(0L);
             assertThat(statements.execute()).isEqualTo(1);
             assertThat(longs(con, "SELECT COUNT(*) FROM pipeline_parent")).containsExactly(1L);
@@ -157,7 +163,8 @@ class StatementPipelineTest {
                 ps.setLong(first, 1);
                 ps.setInt(first + 1, 1);
             });
-            assertThat(longs(con, "SELECT COUNT(*) FROM pipeline_parent")).as("H2 runs each statement when added")
+            assertThat(longs(con, "SELECT COUNT(*) FROM pipeline_parent"))
+                    .as("H2 runs each statement when added")
                     .containsExactly(1L);
             con.rollback();
         }
@@ -171,7 +178,8 @@ class StatementPipelineTest {
 
     private static java.util.List<Long> longs(Connection con, String sql) throws SQLException {
         java.util.List<Long> values = new java.util.ArrayList<>();
-        try (Statement st = con.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = con.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             while (rs.next()) {
                 values.add(rs.getLong(1));
             }

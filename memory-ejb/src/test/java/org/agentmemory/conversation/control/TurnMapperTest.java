@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Locale;
-
-import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.compaction.TurnState;
+import org.agentmemory.api.conversation.InvocationStatus;
 import org.junit.jupiter.api.Test;
 
 class TurnMapperTest {
@@ -23,7 +22,8 @@ class TurnMapperTest {
     void everyStatusReadsBackFromItsStoredName() {
         for (InvocationStatus status : InvocationStatus.values()) {
             assertEquals(status, TurnMapper.status(status.name().toLowerCase(Locale.ROOT)));
-            assertEquals(status, TurnMapper.status("Completed".equalsIgnoreCase(status.name()) ? "Completed" : "Error"));
+            assertEquals(
+                    status, TurnMapper.status("Completed".equalsIgnoreCase(status.name()) ? "Completed" : "Error"));
         }
     }
 

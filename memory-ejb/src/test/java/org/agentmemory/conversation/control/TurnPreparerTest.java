@@ -3,13 +3,11 @@ package org.agentmemory.conversation.control;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.List;
-import java.util.Map;
-
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
-
+import java.util.List;
+import java.util.Map;
 import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
@@ -37,11 +35,12 @@ class TurnPreparerTest {
 
     @Test
     void offloadsA50000CharacterOutputAndLeavesTheExactPreview() {
-        PreparedTurn prepared = TurnPreparer.prepare(turnWith(ToolInvocationRecord.of("read_log", Map.of("path", "/var/log/app.log"), LOG_50K)), COUNTER);
+        PreparedTurn prepared = TurnPreparer.prepare(
+                turnWith(ToolInvocationRecord.of("read_log", Map.of("path", "/var/log/app.log"), LOG_50K)), COUNTER);
 
         ToolInvocationRecord invocation = prepared.turn().toolInvocations().get(0);
-        assertThat(invocation.output()).isEqualTo(
-                "2026-05-01 12:00:00 INFO request served in 12ms\n"
+        assertThat(invocation.output())
+                .isEqualTo("2026-05-01 12:00:00 INFO request served in 12ms\n"
                         + "2026-05-01 12:00:00 INFO request served in 12ms\n"
                         + "2026-05-01 12:00:00 INFO request served in 12ms\n"
                         + "2026-05-01 12:00:00 INFO request served in 12ms\n"
@@ -55,11 +54,13 @@ class TurnPreparerTest {
 
     @Test
     void recountsAfterOffloadAndStampsSchemaVersion2() {
-        PreparedTurn prepared = TurnPreparer.prepare(turnWith(ToolInvocationRecord.of("read_log", Map.of(), LOG_50K)), COUNTER);
+        PreparedTurn prepared =
+                TurnPreparer.prepare(turnWith(ToolInvocationRecord.of("read_log", Map.of(), LOG_50K)), COUNTER);
 
         TurnRecord turn = prepared.turn();
         String preview = turn.toolInvocations().get(0).output();
-        assertThat(turn.tokenCount().tools()).isEqualTo(O200K.countTokensOrdinary("{}") + O200K.countTokensOrdinary(preview));
+        assertThat(turn.tokenCount().tools())
+                .isEqualTo(O200K.countTokensOrdinary("{}") + O200K.countTokensOrdinary(preview));
         assertThat(turn.tokenCount()).isEqualTo(TurnTokens.countTurn(turn, COUNTER));
         assertThat(turn.schemaVersion()).isEqualTo(2);
         assertThat(turn.normVersion()).isEqualTo("1");
@@ -72,36 +73,45 @@ class TurnPreparerTest {
         assertThat(O200K.countTokensOrdinary(exactly)).isEqualTo(2000);
         assertThat(O200K.countTokensOrdinary(oneMore)).isEqualTo(2001);
 
-        PreparedTurn kept = TurnPreparer.prepare(turnWith(ToolInvocationRecord.of("t", null, exactly)), true, COUNTER, 2000);
-        PreparedTurn offloaded = TurnPreparer.prepare(turnWith(ToolInvocationRecord.of("t", null, oneMore)), true, COUNTER, 2000);
+        PreparedTurn kept =
+                TurnPreparer.prepare(turnWith(ToolInvocationRecord.of("t", null, exactly)), true, COUNTER, 2000);
+        PreparedTurn offloaded =
+                TurnPreparer.prepare(turnWith(ToolInvocationRecord.of("t", null, oneMore)), true, COUNTER, 2000);
 
         assertThat(kept.omissions()).isEmpty();
         assertThat(kept.turn().toolInvocations().get(0).output()).isEqualTo(exactly);
         assertThat(kept.turn().toolInvocations().get(0).omitted()).isEmpty();
         assertThat(kept.turn().toolInvocations().get(0).outputChars()).isNull();
         assertThat(offloaded.omissions()).hasSize(1);
-        assertThat(offloaded.turn().toolInvocations().get(0).omitted()).containsEntry("output", ContentIds.contentId(oneMore));
+        assertThat(offloaded.turn().toolInvocations().get(0).omitted())
+                .containsEntry("output", ContentIds.contentId(oneMore));
         assertThat(offloaded.turn().toolInvocations().get(0).outputChars()).isEqualTo(oneMore.length());
     }
 
     @Test
     void identicalOutputsGiveOneOmissionAndTheSameIdOnEveryInvocation() {
-        PreparedTurn prepared = TurnPreparer.prepare(turnWith(
-                ToolInvocationRecord.of("first_tool", Map.of("n", 1), LOG_50K),
-                ToolInvocationRecord.of("second_tool", Map.of("n", 2), LOG_50K)), COUNTER);
+        PreparedTurn prepared = TurnPreparer.prepare(
+                turnWith(
+                        ToolInvocationRecord.of("first_tool", Map.of("n", 1), LOG_50K),
+                        ToolInvocationRecord.of("second_tool", Map.of("n", 2), LOG_50K)),
+                COUNTER);
 
         String id = ContentIds.contentId(LOG_50K);
-        assertThat(prepared.turn().toolInvocations()).extracting(i -> i.omitted().get("output")).containsExactly(id, id);
+        assertThat(prepared.turn().toolInvocations())
+                .extracting(i -> i.omitted().get("output"))
+                .containsExactly(id, id);
         assertThat(prepared.omissions()).containsExactly(new Omission(id, LOG_50K, "turn-1", "first_tool", "output"));
     }
 
     @Test
     void distinctOutputsGiveOmissionsInInvocationOrder() {
         String other = LOG_50K.replace("INFO", "WARN");
-        PreparedTurn prepared = TurnPreparer.prepare(turnWith(
-                ToolInvocationRecord.of("a", null, other),
-                ToolInvocationRecord.of("small", null, "tiny"),
-                ToolInvocationRecord.of("b", null, LOG_50K)), COUNTER);
+        PreparedTurn prepared = TurnPreparer.prepare(
+                turnWith(
+                        ToolInvocationRecord.of("a", null, other),
+                        ToolInvocationRecord.of("small", null, "tiny"),
+                        ToolInvocationRecord.of("b", null, LOG_50K)),
+                COUNTER);
         assertThat(prepared.omissions()).extracting(Omission::toolName).containsExactly("a", "b");
         assertThat(prepared.turn().toolInvocations().get(1).output()).isEqualTo("tiny");
     }
@@ -109,11 +119,13 @@ class TurnPreparerTest {
     @Test
     void contentIdAndLengthAreOfTheNormalizedOutput() {
         String crlf = LOG_50K.replace("\n", "\r\n") + " \t ";
-        PreparedTurn prepared = TurnPreparer.prepare(turnWith(ToolInvocationRecord.of("read_log", null, crlf)), COUNTER);
+        PreparedTurn prepared =
+                TurnPreparer.prepare(turnWith(ToolInvocationRecord.of("read_log", null, crlf)), COUNTER);
 
         String normalized = LOG_50K;
         ToolInvocationRecord invocation = prepared.turn().toolInvocations().get(0);
-        assertThat(invocation.omitted().get("output")).isEqualTo(ContentIds.contentId(normalized))
+        assertThat(invocation.omitted().get("output"))
+                .isEqualTo(ContentIds.contentId(normalized))
                 .isNotEqualTo(ContentIds.contentId(crlf));
         assertThat(invocation.outputChars()).isEqualTo(50_000);
         assertThat(prepared.omissions().get(0).content()).isEqualTo(normalized);
@@ -132,10 +144,15 @@ class TurnPreparerTest {
     void offloadsCanonicalJsonWhenTheOutputWasJson() {
         StringBuilder json = new StringBuilder("{\n  \"rows\": [\n");
         for (int i = 0; i < 3000; i++) {
-            json.append("    {\"name\": \"item ").append(i).append("\", \"id\": ").append(i).append("},\n");
+            json.append("    {\"name\": \"item ")
+                    .append(i)
+                    .append("\", \"id\": ")
+                    .append(i)
+                    .append("},\n");
         }
         json.append("    {}\n  ]\n}\n");
-        PreparedTurn prepared = TurnPreparer.prepare(turnWith(ToolInvocationRecord.of("query", null, json.toString())), COUNTER);
+        PreparedTurn prepared =
+                TurnPreparer.prepare(turnWith(ToolInvocationRecord.of("query", null, json.toString())), COUNTER);
         String content = prepared.omissions().get(0).content();
         assertThat(content).startsWith("{\"rows\":[{\"id\":0,\"name\":\"item 0\"},{\"id\":1,");
         assertThat(prepared.turn().toolInvocations().get(0).output()).startsWith("{\"rows\":[{\"id\":0,");
@@ -143,12 +160,20 @@ class TurnPreparerTest {
 
     @Test
     void neverOffloadsTwiceOrEmptyOrMissingOutputsOrErrors() {
-        ToolInvocationRecord alreadyOmitted = new ToolInvocationRecord("again", null, LOG_50K, InvocationStatus.COMPLETED,
-                null, null, 123, Map.of("output", "om_0123456789abcdef"), null);
+        ToolInvocationRecord alreadyOmitted = new ToolInvocationRecord(
+                "again",
+                null,
+                LOG_50K,
+                InvocationStatus.COMPLETED,
+                null,
+                null,
+                123,
+                Map.of("output", "om_0123456789abcdef"),
+                null);
         ToolInvocationRecord empty = ToolInvocationRecord.of("empty", null, "");
         ToolInvocationRecord missing = ToolInvocationRecord.of("missing", null, null);
-        ToolInvocationRecord hugeError = new ToolInvocationRecord("failing", null, null, InvocationStatus.ERROR, LOG_50K,
-                null, null, null, null);
+        ToolInvocationRecord hugeError = new ToolInvocationRecord(
+                "failing", null, null, InvocationStatus.ERROR, LOG_50K, null, null, null, null);
 
         PreparedTurn prepared = TurnPreparer.prepare(turnWith(alreadyOmitted, empty, missing, hugeError), COUNTER);
 
@@ -164,21 +189,23 @@ class TurnPreparerTest {
 
     @Test
     void replacesAClientCountEvenWithTheRightTokenizerName() {
-        TurnRecord turn = TurnRecord.of("turn-1", "hello there", "hi").withTokenCount(new TokenCount(1, 1, 1, 3, "o200k_base"));
+        TurnRecord turn =
+                TurnRecord.of("turn-1", "hello there", "hi").withTokenCount(new TokenCount(1, 1, 1, 3, "o200k_base"));
         PreparedTurn prepared = TurnPreparer.prepare(turn, COUNTER);
         int user = O200K.countTokensOrdinary("hello there");
         int assistant = O200K.countTokensOrdinary("hi");
-        assertThat(prepared.turn().tokenCount()).isEqualTo(new TokenCount(user, assistant, 0, user + assistant, "o200k_base"));
+        assertThat(prepared.turn().tokenCount())
+                .isEqualTo(new TokenCount(user, assistant, 0, user + assistant, "o200k_base"));
     }
 
     @Test
     void withNormalizationOffCountsAndOffloadsTheRawTextAndLeavesTheInputAlone() {
         String crlf = LOG_50K.replace("\n", "\r\n");
-        TurnRecord original = TurnRecord.of("turn-1", "a\r\nb  ", "c").withToolInvocations(List.of(
-                ToolInvocationRecord.of("read_log", Map.of("b", 1, "a", 2), crlf)))
+        TurnRecord original = TurnRecord.of("turn-1", "a\r\nb  ", "c")
+                .withToolInvocations(List.of(ToolInvocationRecord.of("read_log", Map.of("b", 1, "a", 2), crlf)))
                 .withTokenCount(new TokenCount(0, 0, 0, 0, "heuristic"));
-        TurnRecord snapshot = TurnRecord.of("turn-1", "a\r\nb  ", "c").withToolInvocations(List.of(
-                ToolInvocationRecord.of("read_log", Map.of("b", 1, "a", 2), crlf)))
+        TurnRecord snapshot = TurnRecord.of("turn-1", "a\r\nb  ", "c")
+                .withToolInvocations(List.of(ToolInvocationRecord.of("read_log", Map.of("b", 1, "a", 2), crlf)))
                 .withTokenCount(new TokenCount(0, 0, 0, 0, "heuristic"));
 
         PreparedTurn prepared = TurnPreparer.prepare(original, false, COUNTER, 2000);
@@ -202,7 +229,8 @@ class TurnPreparerTest {
         TurnRecord turn = turnWith(ToolInvocationRecord.of("t", Map.of("q", "x"), "small output"));
         PreparedTurn prepared = TurnPreparer.prepare(turn, COUNTER);
         assertThat(prepared.omissions()).isEmpty();
-        assertThat(prepared.turn().toolInvocations()).isEqualTo(Normalizer.normalizeTurn(turn).toolInvocations());
+        assertThat(prepared.turn().toolInvocations())
+                .isEqualTo(Normalizer.normalizeTurn(turn).toolInvocations());
         assertThat(prepared.turn().schemaVersion()).isEqualTo(2);
         assertThat(prepared.turn().tokenCount()).isEqualTo(TurnTokens.countTurn(prepared.turn(), COUNTER));
     }
@@ -210,8 +238,8 @@ class TurnPreparerTest {
     @Test
     void usesTheHeuristicCounterWhenGivenOne() {
         // 50,000 ASCII bytes / 4 = 12,500 heuristic tokens, far above the threshold.
-        PreparedTurn prepared = TurnPreparer.prepare(turnWith(ToolInvocationRecord.of("t", null, LOG_50K)),
-                TokenCounters.heuristic());
+        PreparedTurn prepared =
+                TurnPreparer.prepare(turnWith(ToolInvocationRecord.of("t", null, LOG_50K)), TokenCounters.heuristic());
         assertThat(prepared.omissions()).hasSize(1);
         assertThat(prepared.turn().tokenCount().tokenizer()).isEqualTo("heuristic");
     }
@@ -223,6 +251,7 @@ class TurnPreparerTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("oversizeToolTokens must be > 0 but was 0; the default is 2000 tokens");
         assertThatThrownBy(() -> TurnPreparer.prepare(TurnRecord.of(null, "q", "a"), COUNTER))
-                .isInstanceOf(NullPointerException.class).hasMessageContaining("assign the turn id");
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("assign the turn id");
     }
 }

@@ -45,7 +45,8 @@ class ChatCompletionsJsonTest {
 
     @Test
     void reportsEndpointErrors() {
-        assertThatThrownBy(() -> ChatCompletionsJson.content("{\"error\":{\"message\":\"Rate limit reached\",\"code\":429}}"))
+        assertThatThrownBy(() ->
+                        ChatCompletionsJson.content("{\"error\":{\"message\":\"Rate limit reached\",\"code\":429}}"))
                 .isInstanceOf(ReflectionParseException.class)
                 .hasMessage("The chat-completions endpoint reported an error: Rate limit reached");
     }
@@ -55,11 +56,12 @@ class ChatCompletionsJsonTest {
         assertThatThrownBy(() -> ChatCompletionsJson.content("<html>502 Bad Gateway</html>"))
                 .hasMessageStartingWith("The chat-completions response is not JSON: <html>");
         assertThatThrownBy(() -> ChatCompletionsJson.content("[]")).hasMessageContaining("not a JSON object");
-        assertThatThrownBy(() -> ChatCompletionsJson.content("{\"choices\":[]}")).hasMessageContaining("no choices[0]");
+        assertThatThrownBy(() -> ChatCompletionsJson.content("{\"choices\":[]}"))
+                .hasMessageContaining("no choices[0]");
         assertThatThrownBy(() -> ChatCompletionsJson.content("{\"choices\":[{\"message\":{\"content\":null}}]}"))
                 .hasMessageContaining("no text in choices[0].message.content");
         assertThatThrownBy(() -> ChatCompletionsJson.content(
-                "{\"choices\":[{\"message\":{\"content\":null,\"refusal\":\"I can't\"}}]}"))
+                        "{\"choices\":[{\"message\":{\"content\":null,\"refusal\":\"I can't\"}}]}"))
                 .hasMessageContaining("(refusal: I can't)");
         assertThatThrownBy(() -> ChatCompletionsJson.content("")).isInstanceOf(ReflectionParseException.class);
         assertThatThrownBy(() -> ChatCompletionsJson.content(null)).isInstanceOf(ReflectionParseException.class);

@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import org.agentmemory.api.episodic.EpisodeCategory;
 import org.agentmemory.api.episodic.EpisodeInput;
 import org.agentmemory.api.episodic.EpisodeOutcome;
@@ -29,11 +28,12 @@ class EpisodeInputsTest {
         args.put("limit", 10);
         args.put("exact", true);
         args.put("filter", null);
-        EpisodeInput input = EpisodeInputs.toolEpisode(NS, "search", args,
-                Map.of("success", true, "result", List.of(1, 2)), "Which invoices are overdue?");
+        EpisodeInput input = EpisodeInputs.toolEpisode(
+                NS, "search", args, Map.of("success", true, "result", List.of(1, 2)), "Which invoices are overdue?");
         assertThat(input.situation()).isEqualTo("Which invoices are overdue?");
         assertThat(input.actionTaken())
-                .isEqualTo("Called search({\"query\": \"overdue invoices\", \"limit\": \"10\", \"exact\": \"True\", \"filter\": \"None\"})");
+                .isEqualTo(
+                        "Called search({\"query\": \"overdue invoices\", \"limit\": \"10\", \"exact\": \"True\", \"filter\": \"None\"})");
         assertThat(input.outcome()).isEqualTo(EpisodeOutcome.SUCCESS);
         assertThat(input.outcomeDetails()).isEqualTo("[1,2]");
         assertThat(input.errorMessage()).isNull();
@@ -60,14 +60,18 @@ class EpisodeInputsTest {
         args.put("q", "say \"hi\"\n");
         args.put("nested", Map.of("b", 1, "a", "x"));
         EpisodeInput input = EpisodeInputs.toolEpisode(NS, "t", args, Map.of(), null);
-        assertThat(input.actionTaken()).isEqualTo("Called t({\"text\": \"" + "\uD83D\uDE00".repeat(100)
-                + "\", \"q\": \"say \\\"hi\\\"\\n\", \"nested\": \"{\\\"a\\\":\\\"x\\\",\\\"b\\\":1}\"})");
+        assertThat(input.actionTaken())
+                .isEqualTo("Called t({\"text\": \"" + "\uD83D\uDE00".repeat(100)
+                        + "\", \"q\": \"say \\\"hi\\\"\\n\", \"nested\": \"{\\\"a\\\":\\\"x\\\",\\\"b\\\":1}\"})");
     }
 
     @ParameterizedTest
-    @CsvSource(nullValues = "null", value = {
-            "false, null, FAILURE", "false, timeout, FAILURE", "true, timeout, TIMEOUT", "null, timeout, TIMEOUT",
-            "null, partial, PARTIAL", "null, TIMEOUT, SUCCESS", "null, ok, SUCCESS", "true, null, SUCCESS"})
+    @CsvSource(
+            nullValues = "null",
+            value = {
+                "false, null, FAILURE", "false, timeout, FAILURE", "true, timeout, TIMEOUT", "null, timeout, TIMEOUT",
+                "null, partial, PARTIAL", "null, TIMEOUT, SUCCESS", "null, ok, SUCCESS", "true, null, SUCCESS"
+            })
     void outcomeMapping(Boolean success, String status, EpisodeOutcome expected) {
         Map<String, Object> result = new HashMap<>();
         if (success != null) {
@@ -76,7 +80,8 @@ class EpisodeInputsTest {
         if (status != null) {
             result.put("status", status);
         }
-        assertThat(EpisodeInputs.toolEpisode(NS, "t", Map.of(), result, "q").outcome()).isEqualTo(expected);
+        assertThat(EpisodeInputs.toolEpisode(NS, "t", Map.of(), result, "q").outcome())
+                .isEqualTo(expected);
     }
 
     @Test
@@ -89,25 +94,34 @@ class EpisodeInputsTest {
     }
 
     @ParameterizedTest
-    @CsvSource(nullValues = "null", value = {
-            "Connection timeout after 30s, timeout",
-            "RATE_LIMIT exceeded; connection closed, rate_limit",
-            "rate limit exceeded, null",
-            "Permission denied on connection, permission",
-            "connection refused, connection",
-            "VALIDATION failed, validation",
-            "disk full, null"})
+    @CsvSource(
+            nullValues = "null",
+            value = {
+                "Connection timeout after 30s, timeout",
+                "RATE_LIMIT exceeded; connection closed, rate_limit",
+                "rate limit exceeded, null",
+                "Permission denied on connection, permission",
+                "connection refused, connection",
+                "VALIDATION failed, validation",
+                "disk full, null"
+            })
     void errorTypeIsTheFirstKnownTypeInFixedOrder(String message, String expected) {
         assertThat(EpisodeInputs.errorType(message)).isEqualTo(expected);
-        EpisodeInput input = EpisodeInputs.toolEpisode(NS, "t", Map.of(), Map.of("success", false, "error", message), "q");
+        EpisodeInput input =
+                EpisodeInputs.toolEpisode(NS, "t", Map.of(), Map.of("success", false, "error", message), "q");
         assertThat(input.errorType()).isEqualTo(expected);
     }
 
     @Test
     void anEmptyOrFalseErrorIsNoError() {
-        assertThat(EpisodeInputs.toolEpisode(NS, "t", Map.of(), Map.of("error", ""), "q").errorMessage()).isNull();
-        assertThat(EpisodeInputs.toolEpisode(NS, "t", Map.of(), Map.of("error", false), "q").errorMessage()).isNull();
-        assertThat(EpisodeInputs.toolEpisode(NS, "t", Map.of(), Map.of("error", Map.of("code", 7)), "q").errorMessage())
+        assertThat(EpisodeInputs.toolEpisode(NS, "t", Map.of(), Map.of("error", ""), "q")
+                        .errorMessage())
+                .isNull();
+        assertThat(EpisodeInputs.toolEpisode(NS, "t", Map.of(), Map.of("error", false), "q")
+                        .errorMessage())
+                .isNull();
+        assertThat(EpisodeInputs.toolEpisode(NS, "t", Map.of(), Map.of("error", Map.of("code", 7)), "q")
+                        .errorMessage())
                 .isEqualTo("{\"code\":7}");
     }
 
@@ -122,7 +136,8 @@ class EpisodeInputsTest {
         Map<String, Object> agents = new LinkedHashMap<>();
         agents.put("researcher", Map.of("success", true));
         agents.put("writer", Map.of("success", false, "error", "Connection reset"));
-        List<EpisodeInput> inputs = EpisodeInputs.crewEpisodes(NS, Map.of("agent_results", agents), "weekly digest", true);
+        List<EpisodeInput> inputs =
+                EpisodeInputs.crewEpisodes(NS, Map.of("agent_results", agents), "weekly digest", true);
 
         assertThat(inputs).hasSize(3);
         EpisodeInput crew = inputs.get(0);
@@ -145,10 +160,15 @@ class EpisodeInputsTest {
 
     @Test
     void crewAgentResultsMayBeAListAndPerAgentCanBeOff() {
-        Map<String, Object> result = Map.of("status", "partial",
-                "agent_results", List.of(Map.of("agent_id", "a1", "status", "timeout"), Map.of("output", "no id")));
+        Map<String, Object> result = Map.of(
+                "status",
+                "partial",
+                "agent_results",
+                List.of(Map.of("agent_id", "a1", "status", "timeout"), Map.of("output", "no id")));
         List<EpisodeInput> inputs = EpisodeInputs.crewEpisodes(NS, result, "d", true);
-        assertThat(inputs).extracting(EpisodeInput::outcome).containsExactly(EpisodeOutcome.PARTIAL, EpisodeOutcome.TIMEOUT);
+        assertThat(inputs)
+                .extracting(EpisodeInput::outcome)
+                .containsExactly(EpisodeOutcome.PARTIAL, EpisodeOutcome.TIMEOUT);
         assertThat(EpisodeInputs.crewEpisodes(NS, result, "d", false)).hasSize(1);
     }
 
@@ -166,7 +186,8 @@ class EpisodeInputsTest {
     @Test
     void longQueriesAreCutToFiveHundredCodePoints() {
         String query = "\u00e9".repeat(600);
-        assertThat(EpisodeInputs.interaction(NS, query, "ok").orElseThrow().situation()).isEqualTo("\u00e9".repeat(500));
+        assertThat(EpisodeInputs.interaction(NS, query, "ok").orElseThrow().situation())
+                .isEqualTo("\u00e9".repeat(500));
     }
 
     @Test
@@ -186,9 +207,12 @@ class EpisodeInputsTest {
         assertThat(lesson.outcome()).isEqualTo(EpisodeOutcome.SUCCESS);
         assertThat(lesson.generateReflection()).isFalse();
         assertThat(lesson.lessonLearned()).isEqualTo("Users want CSV");
-        assertThat(EpisodeInputs.lesson(NS, "s", "l", EpisodeCategory.USER_PREFERENCE, 42).importance()).isEqualTo(10);
+        assertThat(EpisodeInputs.lesson(NS, "s", "l", EpisodeCategory.USER_PREFERENCE, 42)
+                        .importance())
+                .isEqualTo(10);
         assertThat(EpisodeInputs.lesson(NS, "s", "l", null, -3).importance()).isEqualTo(1);
-        assertThatThrownBy(() -> EpisodeInputs.lesson(NS, "s", " ", null, null)).hasMessageContaining("lesson is blank");
+        assertThatThrownBy(() -> EpisodeInputs.lesson(NS, "s", " ", null, null))
+                .hasMessageContaining("lesson is blank");
     }
 
     @Test

@@ -2,19 +2,18 @@ package org.agentmemory.episodic.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.EntityManagerFactory;
-
 import org.agentmemory.api.episodic.EpisodeOutcome;
 import org.agentmemory.api.episodic.LessonSource;
 import org.agentmemory.episodic.entity.Episode;
+import org.agentmemory.platform.text.TextNormalization;
 import org.agentmemory.testsupport.Databases;
 import org.agentmemory.testsupport.FakeEmbeddingModel;
 import org.junit.jupiter.api.AfterAll;
@@ -23,7 +22,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.agentmemory.platform.text.TextNormalization;
 
 /**
  * {@link EpisodeStore}'s database work on real H2 and PostgreSQL databases (no search index here): re-embedding
@@ -59,8 +57,8 @@ class EpisodeStoreTest {
         return Episodes.of(id, EpisodeOutcome.FAILURE, situation, "lesson of " + id, LessonSource.MODEL);
     }
 
-    private static void insert(EntityManagerFactory emf, org.agentmemory.api.episodic.Episode episode, float[] vector,
-            String model) {
+    private static void insert(
+            EntityManagerFactory emf, org.agentmemory.api.episodic.Episode episode, float[] vector, String model) {
         inTx(emf, em -> {
             new EpisodeStore(em).insert(EpisodeMapper.toEntity(episode, "key-" + episode.episodeId(), vector, model));
             return null;
@@ -68,9 +66,14 @@ class EpisodeStoreTest {
     }
 
     private static Map<String, Episode> stored(EntityManagerFactory emf, String prefix) {
-        return inTx(emf, em -> em.createQuery("SELECT e FROM Episode e WHERE e.episodeId LIKE :p", Episode.class)
-                .setParameter("p", prefix + "%").getResultList().stream()
-                .collect(Collectors.toMap(Episode::getEpisodeId, e -> e)));
+        return inTx(
+                emf,
+                em -> em
+                        .createQuery("SELECT e FROM Episode e WHERE e.episodeId LIKE :p", Episode.class)
+                        .setParameter("p", prefix + "%")
+                        .getResultList()
+                        .stream()
+                        .collect(Collectors.toMap(Episode::getEpisodeId, e -> e)));
     }
 
     @ParameterizedTest(name = "{0}", autoCloseArguments = false)
@@ -93,8 +96,11 @@ class EpisodeStoreTest {
         float[] currentVector = next.embed(TextNormalization.searchableText(current));
         insert(emf, current, currentVector, next.name());
 
-        long otherModel = inTx(emf, em -> em.createQuery("SELECT COUNT(e) FROM Episode e WHERE e.embeddingModel <> :m",
-                Long.class).setParameter("m", next.name()).getSingleResult()); // ours, and other tests' episodes
+        long otherModel = inTx(
+                emf,
+                em -> em.createQuery("SELECT COUNT(e) FROM Episode e WHERE e.embeddingModel <> :m", Long.class)
+                        .setParameter("m", next.name())
+                        .getSingleResult()); // ours, and other tests' episodes
         List<Integer> rounds = new ArrayList<>();
         int round;
         do { // rounds of 2, as the embedder's batches leave room
@@ -122,7 +128,8 @@ class EpisodeStoreTest {
         assertThat(after.get(p + "current").getEmbedding()).containsExactly(currentVector);
         // the other contents are intact
         assertThat(EpisodeMapper.toRecord(after.get(p + "deploy")).situation()).isEqualTo(deploy.situation());
-        assertThat(EpisodeMapper.toRecord(after.get(p + "deploy")).lessonLearned()).isEqualTo(deploy.lessonLearned());
+        assertThat(EpisodeMapper.toRecord(after.get(p + "deploy")).lessonLearned())
+                .isEqualTo(deploy.lessonLearned());
     }
 
     @ParameterizedTest(name = "{0}", autoCloseArguments = false)

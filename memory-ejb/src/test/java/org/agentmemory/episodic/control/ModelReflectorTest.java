@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.http.HttpTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.agentmemory.api.episodic.EpisodeInput;
 import org.agentmemory.api.episodic.EpisodeOutcome;
 import org.agentmemory.api.episodic.LessonSource;
@@ -14,10 +13,13 @@ import org.junit.jupiter.api.Test;
 
 class ModelReflectorTest {
 
-    private static final EpisodeInput INPUT = EpisodeInput.builder(Episodes.NS, "fetch the report", "Called fetch({})",
-            EpisodeOutcome.FAILURE).errorMessage("HTTP 429 Too Many Requests").build();
+    private static final EpisodeInput INPUT = EpisodeInput.builder(
+                    Episodes.NS, "fetch the report", "Called fetch({})", EpisodeOutcome.FAILURE)
+            .errorMessage("HTTP 429 Too Many Requests")
+            .build();
     private static final ReflectionResult HEURISTIC = new ReflectionResult(
-            "Action failed with error: HTTP 429 Too Many Requests", "Add delay between API calls",
+            "Action failed with error: HTTP 429 Too Many Requests",
+            "Add delay between API calls",
             "Implement backoff or reduce request frequency.");
 
     @Test
@@ -30,8 +32,9 @@ class ModelReflectorTest {
         });
         ReflectionOutcome outcome = reflector.reflect(INPUT);
         assertThat(outcome.source()).isEqualTo(LessonSource.MODEL);
-        assertThat(outcome.result()).isEqualTo(new ReflectionResult("Hit the rate limit.", "Pace report fetches",
-                "Wait 1 s between fetches."));
+        assertThat(outcome.result())
+                .isEqualTo(new ReflectionResult(
+                        "Hit the rate limit.", "Pace report fetches", "Wait 1 s between fetches."));
         assertThat(prompts).singleElement().isEqualTo(ReflectionPrompt.build(INPUT));
     }
 
@@ -52,9 +55,14 @@ class ModelReflectorTest {
 
     @Test
     void garbageOrAMissingFieldFallsBackToTheHeuristic() {
-        assertThat(new ModelReflector(prompt -> "Sorry, I can't do that.").reflect(INPUT).source())
+        assertThat(new ModelReflector(prompt -> "Sorry, I can't do that.")
+                        .reflect(INPUT)
+                        .source())
                 .isEqualTo(LessonSource.HEURISTIC);
-        assertThat(new ModelReflector(prompt -> "{\"reflection\": \"r\"}").reflect(INPUT).result()).isEqualTo(HEURISTIC);
+        assertThat(new ModelReflector(prompt -> "{\"reflection\": \"r\"}")
+                        .reflect(INPUT)
+                        .result())
+                .isEqualTo(HEURISTIC);
         assertThat(new ModelReflector(prompt -> null).reflect(INPUT).result()).isEqualTo(HEURISTIC);
     }
 

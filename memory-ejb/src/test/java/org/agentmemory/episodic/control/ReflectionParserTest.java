@@ -9,10 +9,11 @@ import org.junit.jupiter.api.Test;
 
 class ReflectionParserTest {
 
-    private static final String JSON = "{\"reflection\": \"The id was wrong.\", \"lesson_learned\": \"Check ids first\", "
-            + "\"suggested_action\": \"List ids before fetching.\"}";
-    private static final ReflectionResult EXPECTED = new ReflectionResult("The id was wrong.", "Check ids first",
-            "List ids before fetching.");
+    private static final String JSON =
+            "{\"reflection\": \"The id was wrong.\", \"lesson_learned\": \"Check ids first\", "
+                    + "\"suggested_action\": \"List ids before fetching.\"}";
+    private static final ReflectionResult EXPECTED =
+            new ReflectionResult("The id was wrong.", "Check ids first", "List ids before fetching.");
 
     @Test
     void readsARawJsonObject() {
@@ -21,7 +22,8 @@ class ReflectionParserTest {
 
     @Test
     void readsAJsonFencedBlock() {
-        assertThat(ReflectionParser.parse("Here you go:\n```json\n" + JSON + "\n```\nHope it helps.")).isEqualTo(EXPECTED);
+        assertThat(ReflectionParser.parse("Here you go:\n```json\n" + JSON + "\n```\nHope it helps."))
+                .isEqualTo(EXPECTED);
         assertThat(ReflectionParser.parse("```\n" + JSON + "\n```")).isEqualTo(EXPECTED);
     }
 
@@ -52,31 +54,35 @@ class ReflectionParserTest {
                 .isInstanceOf(ReflectionParseException.class)
                 .hasMessage("The model's answer holds no JSON object (tried the whole text, a ```json fenced block and "
                         + "the first {...} span): I cannot help with that.");
-        assertThatThrownBy(() -> ReflectionParser.parse("{not json at all")).isInstanceOf(ReflectionParseException.class);
+        assertThatThrownBy(() -> ReflectionParser.parse("{not json at all"))
+                .isInstanceOf(ReflectionParseException.class);
         assertThatThrownBy(() -> ReflectionParser.parse("[1, 2]")).isInstanceOf(ReflectionParseException.class);
     }
 
     @Test
     void emptyOrMissingContentIsAParseFailure() {
-        assertThatThrownBy(() -> ReflectionParser.parse("  ")).hasMessage("The model's answer is empty; expected a JSON object");
-        assertThatThrownBy(() -> ReflectionParser.parse(null)).hasMessage("The model's answer is missing; expected a JSON object");
+        assertThatThrownBy(() -> ReflectionParser.parse("  "))
+                .hasMessage("The model's answer is empty; expected a JSON object");
+        assertThatThrownBy(() -> ReflectionParser.parse(null))
+                .hasMessage("The model's answer is missing; expected a JSON object");
     }
 
     @Test
     void aMissingFieldIsNamed() {
         assertThatThrownBy(() -> ReflectionParser.parse("{\"reflection\": \"r\", \"lesson_learned\": \"l\"}"))
                 .isInstanceOf(ReflectionParseException.class)
-                .hasMessageStartingWith("The model's reflection has no field 'suggested_action'; required string fields "
-                        + "are reflection, lesson_learned and suggested_action: {");
+                .hasMessageStartingWith(
+                        "The model's reflection has no field 'suggested_action'; required string fields "
+                                + "are reflection, lesson_learned and suggested_action: {");
     }
 
     @Test
     void aNonStringOrBlankFieldIsRejected() {
         assertThatThrownBy(() -> ReflectionParser.parse(
-                "{\"reflection\": \"r\", \"lesson_learned\": 42, \"suggested_action\": \"s\"}"))
+                        "{\"reflection\": \"r\", \"lesson_learned\": 42, \"suggested_action\": \"s\"}"))
                 .hasMessageContaining("has a non-string 'lesson_learned' (Integer)");
         assertThatThrownBy(() -> ReflectionParser.parse(
-                "{\"reflection\": \"r\", \"lesson_learned\": \" \", \"suggested_action\": \"s\"}"))
+                        "{\"reflection\": \"r\", \"lesson_learned\": \" \", \"suggested_action\": \"s\"}"))
                 .hasMessageContaining("has a blank 'lesson_learned'");
     }
 
@@ -89,7 +95,8 @@ class ReflectionParserTest {
 
     @Test
     void promptFollowsTheContractOutline() {
-        String prompt = ReflectionPrompt.build("find invoices", "Called search({})", EpisodeOutcome.FAILURE, "HTTP 500");
+        String prompt =
+                ReflectionPrompt.build("find invoices", "Called search({})", EpisodeOutcome.FAILURE, "HTTP 500");
         assertThat(prompt).isEqualTo("""
                 Analyze this agent interaction episode and extract a concise lesson.
 

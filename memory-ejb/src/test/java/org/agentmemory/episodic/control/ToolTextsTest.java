@@ -3,7 +3,6 @@ package org.agentmemory.episodic.control;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.EpisodeOutcome;
 import org.agentmemory.api.episodic.EpisodeSearchResult;
@@ -14,12 +13,19 @@ class ToolTextsTest {
 
     @Test
     void searchResultsListEachEpisodeWithItsDetails() {
-        Episode failure = Episodes.failure("f", 8, Episodes.T0, "Fetch the monthly report", "Pace report fetches",
-                "HTTP 429", "Wait between fetches.", List.of("fetch"));
-        Episode success = Episodes.of("s", EpisodeOutcome.SUCCESS, "Export to CSV",
-                Episode.HEURISTIC_SUCCESS_LESSON, LessonSource.HEURISTIC);
-        String text = ToolTexts.searchResults(List.of(new EpisodeSearchResult(failure, 0.875),
-                new EpisodeSearchResult(success, 0.5)));
+        Episode failure = Episodes.failure(
+                "f",
+                8,
+                Episodes.T0,
+                "Fetch the monthly report",
+                "Pace report fetches",
+                "HTTP 429",
+                "Wait between fetches.",
+                List.of("fetch"));
+        Episode success = Episodes.of(
+                "s", EpisodeOutcome.SUCCESS, "Export to CSV", Episode.HEURISTIC_SUCCESS_LESSON, LessonSource.HEURISTIC);
+        String text = ToolTexts.searchResults(
+                List.of(new EpisodeSearchResult(failure, 0.875), new EpisodeSearchResult(success, 0.5)));
         assertThat(text).isEqualTo("""
                 Found 2 relevant past experiences:
                 1. [FAILURE] Fetch the monthly report (score: 0.88)
@@ -41,11 +47,32 @@ class ToolTextsTest {
 
     @Test
     void lessonAndWarningAnswers() {
-        Episode lesson = new Episode("id-9", Episodes.NS, Episodes.T0, Episodes.T0, null, "s", "Recorded lesson",
-                EpisodeOutcome.SUCCESS, null, null, null, null, "Users want CSV", null, LessonSource.EXPLICIT, null, 6,
-                false, null, null, null);
-        assertThat(ToolTexts.lessonRecorded(lesson)).isEqualTo("Lesson recorded (id id-9, importance 6): Users want CSV");
+        Episode lesson = new Episode(
+                "id-9",
+                Episodes.NS,
+                Episodes.T0,
+                Episodes.T0,
+                null,
+                "s",
+                "Recorded lesson",
+                EpisodeOutcome.SUCCESS,
+                null,
+                null,
+                null,
+                null,
+                "Users want CSV",
+                null,
+                LessonSource.EXPLICIT,
+                null,
+                6,
+                false,
+                null,
+                null,
+                null);
+        assertThat(ToolTexts.lessonRecorded(lesson))
+                .isEqualTo("Lesson recorded (id id-9, importance 6): Users want CSV");
         assertThat(ToolTexts.warnings("")).isEqualTo("No past failures to warn about.");
-        assertThat(ToolTexts.warnings("MISTAKES TO AVOID:\n- a \u2014 b")).isEqualTo("MISTAKES TO AVOID:\n- a \u2014 b");
+        assertThat(ToolTexts.warnings("MISTAKES TO AVOID:\n- a \u2014 b"))
+                .isEqualTo("MISTAKES TO AVOID:\n- a \u2014 b");
     }
 }

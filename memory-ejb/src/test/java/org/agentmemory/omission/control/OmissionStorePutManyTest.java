@@ -2,16 +2,14 @@ package org.agentmemory.omission.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
-
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.EntityManagerFactory;
-
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.omission.Omission;
 import org.agentmemory.conversation.control.ConversationStore;
@@ -61,13 +59,18 @@ class OmissionStorePutManyTest {
     @MethodSource("units")
     void storesEachContentOnceAndIndexesEachTurnInInsertionOrder(String name, EntityManagerFactory emf) {
         ConversationKey key = ConversationKey.of(null, "putmany-" + name, "s");
-        long id = inTx(emf, em -> new ConversationStore(em).insert(key, null, NOW).getId());
+        long id =
+                inTx(emf, em -> new ConversationStore(em).insert(key, null, NOW).getId());
         String shared = "shared output ".repeat(50);
         // The write path already offloaded one content for t-1 (a plain put).
         inTx(emf, em -> new OmissionStore(em).put(find(em, id), "first " + shared, "t-1", "bash", NOW, null));
 
-        List<Omission> batch = List.of(omission("first " + shared, "t-1"), omission(shared, "t-1"), omission(shared, "t-2"),
-                omission("third", "t-2"), omission(shared, "t-2"));
+        List<Omission> batch = List.of(
+                omission("first " + shared, "t-1"),
+                omission(shared, "t-1"),
+                omission(shared, "t-2"),
+                omission("third", "t-2"),
+                omission(shared, "t-2"));
         inTx(emf, em -> {
             new OmissionStore(em).putMany(find(em, id), batch, NOW, null);
             return null;
@@ -80,16 +83,19 @@ class OmissionStorePutManyTest {
         inTx(emf, em -> {
             OmissionStore store = new OmissionStore(em);
             OmissionScope c = find(em, id);
-            assertThat(store.listByTurn(c, "t-1", NOW)).containsExactly(ContentIds.contentId("first " + shared),
-                    ContentIds.contentId(shared));
-            assertThat(store.listByTurn(c, "t-2", NOW)).containsExactly(ContentIds.contentId(shared),
-                    ContentIds.contentId("third"));
+            assertThat(store.listByTurn(c, "t-1", NOW))
+                    .containsExactly(ContentIds.contentId("first " + shared), ContentIds.contentId(shared));
+            assertThat(store.listByTurn(c, "t-2", NOW))
+                    .containsExactly(ContentIds.contentId(shared), ContentIds.contentId("third"));
             assertThat(store.get(c, ContentIds.contentId(shared), NOW)).isEqualTo(shared);
             assertThat(store.get(c, ContentIds.contentId("third"), NOW)).isEqualTo("third");
             long rows = em.createQuery("SELECT COUNT(o) FROM Omission o WHERE o.conversationId = :c", Long.class)
-                    .setParameter("c", c.conversationId()).getSingleResult();
-            long indexRows = em.createQuery("SELECT COUNT(t) FROM OmissionTurn t WHERE t.conversationId = :c", Long.class)
-                    .setParameter("c", c.conversationId()).getSingleResult();
+                    .setParameter("c", c.conversationId())
+                    .getSingleResult();
+            long indexRows = em.createQuery(
+                            "SELECT COUNT(t) FROM OmissionTurn t WHERE t.conversationId = :c", Long.class)
+                    .setParameter("c", c.conversationId())
+                    .getSingleResult();
             assertThat(rows).isEqualTo(3);
             assertThat(indexRows).isEqualTo(4);
             return null;
@@ -100,7 +106,8 @@ class OmissionStorePutManyTest {
     @MethodSource("units")
     void withATtlEveryPutRenewsTheExpiry(String name, EntityManagerFactory emf) {
         ConversationKey key = ConversationKey.of(null, "putmany-ttl-" + name, "s");
-        long id = inTx(emf, em -> new ConversationStore(em).insert(key, null, NOW).getId());
+        long id =
+                inTx(emf, em -> new ConversationStore(em).insert(key, null, NOW).getId());
         List<Omission> batch = List.of(omission("expiring", "t-1"));
         inTx(emf, em -> {
             new OmissionStore(em).putMany(find(em, id), batch, NOW, Duration.ofSeconds(60));
@@ -113,8 +120,10 @@ class OmissionStorePutManyTest {
         inTx(emf, em -> {
             OmissionStore store = new OmissionStore(em);
             OmissionScope c = find(em, id);
-            assertThat(store.get(c, ContentIds.contentId("expiring"), NOW.plusSeconds(100))).isEqualTo("expiring");
-            assertThat(store.get(c, ContentIds.contentId("expiring"), NOW.plusSeconds(111))).isNull();
+            assertThat(store.get(c, ContentIds.contentId("expiring"), NOW.plusSeconds(100)))
+                    .isEqualTo("expiring");
+            assertThat(store.get(c, ContentIds.contentId("expiring"), NOW.plusSeconds(111)))
+                    .isNull();
             return null;
         });
     }

@@ -2,6 +2,8 @@ package org.agentmemory.omission.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,10 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
-
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.EntityManagerFactory;
-
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.conversation.control.ConversationStore;
 import org.agentmemory.conversation.entity.Conversation;
@@ -43,7 +41,9 @@ class OmissionStoreTest {
     }
 
     Stream<Arguments> units() {
-        return Stream.of(Arguments.of("hibernate-h2", units.get(0)), Arguments.of("hibernate-postgresql", units.get(1)),
+        return Stream.of(
+                Arguments.of("hibernate-h2", units.get(0)),
+                Arguments.of("hibernate-postgresql", units.get(1)),
                 Arguments.of("eclipselink-h2", units.get(2)));
     }
 
@@ -52,8 +52,11 @@ class OmissionStoreTest {
     }
 
     private static long conversation(EntityManagerFactory emf, String user) {
-        return inTx(emf, em -> new ConversationStore(em).insert(ConversationKey.of(null, user, "s"), null,
-                Instant.parse("2026-01-01T00:00:00Z")).getId());
+        return inTx(
+                emf,
+                em -> new ConversationStore(em)
+                        .insert(ConversationKey.of(null, user, "s"), null, Instant.parse("2026-01-01T00:00:00Z"))
+                        .getId());
     }
 
     private static OmissionScope load(EntityManager em, long id) {
@@ -76,7 +79,10 @@ class OmissionStoreTest {
             String otherTurn = store.put(c, big, "t2", "bash", now, null);
             return List.of(first, second, again, otherTurn);
         });
-        assertThat(ids.get(0)).isEqualTo(ContentIds.contentId(big)).isEqualTo(ids.get(2)).isEqualTo(ids.get(3));
+        assertThat(ids.get(0))
+                .isEqualTo(ContentIds.contentId(big))
+                .isEqualTo(ids.get(2))
+                .isEqualTo(ids.get(3));
         inTx(emf, em -> {
             OmissionStore store = new OmissionStore(em);
             OmissionScope c = load(em, id);
@@ -88,8 +94,11 @@ class OmissionStoreTest {
             assertThat(store.probe(c, ids.get(0), now)).isTrue();
             return null;
         });
-        Long rows = inTx(emf, em -> em.createQuery("SELECT COUNT(o) FROM Omission o WHERE o.conversationId = :c", Long.class)
-                .setParameter("c", id).getSingleResult());
+        Long rows = inTx(
+                emf,
+                em -> em.createQuery("SELECT COUNT(o) FROM Omission o WHERE o.conversationId = :c", Long.class)
+                        .setParameter("c", id)
+                        .getSingleResult());
         assertThat(rows).isEqualTo(2);
     }
 
@@ -114,7 +123,9 @@ class OmissionStoreTest {
     void expiredContentIsInvisibleAndPurgedWhileFreshContentStays(String name, EntityManagerFactory emf) {
         long id = conversation(emf, "ttl-" + name);
         Instant t0 = Instant.parse("2026-02-01T00:00:00Z");
-        String old = inTx(emf, em -> new OmissionStore(em).put(load(em, id), "short-lived", "t1", "x", t0, Duration.ofSeconds(60)));
+        String old = inTx(
+                emf,
+                em -> new OmissionStore(em).put(load(em, id), "short-lived", "t1", "x", t0, Duration.ofSeconds(60)));
         String fresh = inTx(emf, em -> new OmissionStore(em).put(load(em, id), "forever", "t1", "x", t0, null));
         Instant later = t0.plusSeconds(61);
         inTx(emf, em -> {
@@ -132,8 +143,11 @@ class OmissionStoreTest {
             assertThat(new OmissionStore(em).get(load(em, id), fresh, later)).isEqualTo("forever");
             return null;
         });
-        Long indexRows = inTx(emf, em -> em.createQuery("SELECT COUNT(t) FROM OmissionTurn t WHERE t.conversationId = :c",
-                Long.class).setParameter("c", id).getSingleResult());
+        Long indexRows = inTx(
+                emf,
+                em -> em.createQuery("SELECT COUNT(t) FROM OmissionTurn t WHERE t.conversationId = :c", Long.class)
+                        .setParameter("c", id)
+                        .getSingleResult());
         assertThat(indexRows).isEqualTo(1);
     }
 

@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 class ConfigTablesTest {
 
     @Test
     void readsEntriesInOrderIgnoringBlanksAndEmptyEntries() {
-        Map<String, String> table = ConfigTables.parse("memory.compaction.tool-policies", " run_sql = query ,, kubectl=shell, ");
+        Map<String, String> table =
+                ConfigTables.parse("memory.compaction.tool-policies", " run_sql = query ,, kubectl=shell, ");
         assertThat(table).containsExactly(Map.entry("run_sql", "query"), Map.entry("kubectl", "shell"));
         assertThat(List.copyOf(table.keySet())).containsExactly("run_sql", "kubectl");
     }
@@ -32,7 +32,8 @@ class ConfigTablesTest {
     void malformedEntriesNameTheKeyAndTheEntry() {
         assertThatThrownBy(() -> ConfigTables.parse("memory.compaction.tool-policies", "run_sql"))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("memory.compaction.tool-policies").hasMessageContaining("'run_sql'")
+                .hasMessageContaining("memory.compaction.tool-policies")
+                .hasMessageContaining("'run_sql'")
                 .hasMessageContaining("name=value");
         assertThatThrownBy(() -> ConfigTables.parse("k", "=query")).hasMessageContaining("'=query'");
         assertThatThrownBy(() -> ConfigTables.parse("k", "a=")).hasMessageContaining("'a='");
@@ -46,6 +47,7 @@ class ConfigTablesTest {
         assertThatThrownBy(() -> ConfigTables.parsePositiveInts("memory.compaction.model-windows", "x=0"))
                 .hasMessageContaining("memory.compaction.model-windows gives 'x' the value '0'");
         assertThatThrownBy(() -> ConfigTables.parsePositiveInts("memory.compaction.model-windows", "x=big"))
-                .hasMessageContaining("'big'").hasMessageContaining("1 or more");
+                .hasMessageContaining("'big'")
+                .hasMessageContaining("1 or more");
     }
 }

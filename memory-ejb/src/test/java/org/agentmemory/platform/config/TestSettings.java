@@ -3,7 +3,6 @@ package org.agentmemory.platform.config;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigValue;
 import org.eclipse.microprofile.config.spi.ConfigSource;
@@ -15,8 +14,7 @@ import org.eclipse.microprofile.config.spi.Converter;
  */
 public final class TestSettings {
 
-    private TestSettings() {
-    }
+    private TestSettings() {}
 
     /**
      * @param values config keys ({@code memory.*}) and values; absent keys take the product's defaults
@@ -48,11 +46,13 @@ public final class TestSettings {
             if (raw == null) {
                 return Optional.empty();
             }
-            Object value = type == Integer.class ? Integer.valueOf(raw)
-                    : type == Long.class ? Long.valueOf(raw)
-                    : type == Double.class ? Double.valueOf(raw)
-                    : type == Boolean.class ? Boolean.valueOf(raw)
-                    : raw;
+            Object value = type == Integer.class
+                    ? Integer.valueOf(raw)
+                    : type == Long.class
+                            ? Long.valueOf(raw)
+                            : type == Double.class
+                                    ? Double.valueOf(raw)
+                                    : type == Boolean.class ? Boolean.valueOf(raw) : raw;
             return Optional.of(type.cast(value));
         }
 

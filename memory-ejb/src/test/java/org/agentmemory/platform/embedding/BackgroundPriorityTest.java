@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.Test;
 
 class BackgroundPriorityTest {
@@ -28,14 +27,19 @@ class BackgroundPriorityTest {
     @Test
     void withoutLinuxThreadIdsNothingIsLoweredAndTasksStillRun() throws Exception {
         if (BackgroundPriority.currentThreadId().isPresent()) {
-            assertThat(BackgroundPriority.niceOf(BackgroundPriority.currentThreadId().getAsInt())).isPresent();
+            assertThat(BackgroundPriority.niceOf(
+                            BackgroundPriority.currentThreadId().getAsInt()))
+                    .isPresent();
             return; // Linux: covered by the two tests below
         }
-        ExecutorService pool = Executors.newFixedThreadPool(1, BackgroundPriority.lowered(Executors.defaultThreadFactory()));
+        ExecutorService pool =
+                Executors.newFixedThreadPool(1, BackgroundPriority.lowered(Executors.defaultThreadFactory()));
         try {
-            assertThat(CompletableFuture.supplyAsync(BackgroundPriority::lowerCurrentThread, pool).get(10, TimeUnit.SECONDS))
+            assertThat(CompletableFuture.supplyAsync(BackgroundPriority::lowerCurrentThread, pool)
+                            .get(10, TimeUnit.SECONDS))
                     .isFalse();
-            assertThat(CompletableFuture.supplyAsync(() -> 6 * 7, pool).get(10, TimeUnit.SECONDS)).isEqualTo(42);
+            assertThat(CompletableFuture.supplyAsync(() -> 6 * 7, pool).get(10, TimeUnit.SECONDS))
+                    .isEqualTo(42);
         } finally {
             pool.shutdownNow();
         }
@@ -45,32 +49,45 @@ class BackgroundPriorityTest {
     void loweredThreadsRunAtNiceNineteenAndOthersKeepTheirPriority() throws Exception {
         OptionalInt self = BackgroundPriority.currentThreadId();
         if (self.isEmpty()) {
-            assertThat(BackgroundPriority.lowerCurrentThread()).as("nothing to lower outside Linux").isFalse();
+            assertThat(BackgroundPriority.lowerCurrentThread())
+                    .as("nothing to lower outside Linux")
+                    .isFalse();
             return;
         }
         int before = BackgroundPriority.niceOf(self.getAsInt()).orElseThrow();
-        ExecutorService pool = Executors.newFixedThreadPool(2, BackgroundPriority.lowered(Executors.defaultThreadFactory()));
+        ExecutorService pool =
+                Executors.newFixedThreadPool(2, BackgroundPriority.lowered(Executors.defaultThreadFactory()));
         try {
             for (int i = 0; i < 4; i++) {
-                CompletableFuture<int[]> seen = CompletableFuture.supplyAsync(() -> {
-                    int tid = BackgroundPriority.currentThreadId().orElseThrow();
-                    return new int[] {tid, BackgroundPriority.niceOf(tid).orElseThrow()};
-                }, pool);
+                CompletableFuture<int[]> seen = CompletableFuture.supplyAsync(
+                        () -> {
+                            int tid = BackgroundPriority.currentThreadId().orElseThrow();
+                            return new int[] {
+                                tid, BackgroundPriority.niceOf(tid).orElseThrow()
+                            };
+                        },
+                        pool);
                 int[] tidAndNice = seen.get(10, TimeUnit.SECONDS);
                 assertThat(tidAndNice[0]).isNotEqualTo(self.getAsInt());
-                assertThat(tidAndNice[1]).as("nice value of a lowered pool thread").isEqualTo(BackgroundPriority.NICE);
+                assertThat(tidAndNice[1])
+                        .as("nice value of a lowered pool thread")
+                        .isEqualTo(BackgroundPriority.NICE);
             }
         } finally {
             pool.shutdownNow();
         }
-        assertThat(BackgroundPriority.niceOf(self.getAsInt())).as("the caller's own priority").hasValue(before);
+        assertThat(BackgroundPriority.niceOf(self.getAsInt()))
+                .as("the caller's own priority")
+                .hasValue(before);
     }
 
     @Test
     void aThreadLowersOnlyItself() throws Exception {
         OptionalInt self = BackgroundPriority.currentThreadId();
         if (self.isEmpty()) {
-            assertThat(BackgroundPriority.lowerCurrentThread()).as("nothing to lower outside Linux").isFalse();
+            assertThat(BackgroundPriority.lowerCurrentThread())
+                    .as("nothing to lower outside Linux")
+                    .isFalse();
             return;
         }
         int before = BackgroundPriority.niceOf(self.getAsInt()).orElseThrow();

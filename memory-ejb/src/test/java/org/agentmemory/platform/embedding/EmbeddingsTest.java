@@ -16,9 +16,11 @@ class EmbeddingsTest {
         assertThat(Embeddings.defaultModel()).isEqualTo(InProcessEmbeddingModel.MINILM_QUANTIZED);
         assertThat(Embeddings.messageDefaultModel()).isEqualTo(InProcessEmbeddingModel.BGE_SMALL_QUANTIZED);
         assertThat(Embeddings.NAMES).containsExactly("all-minilm-l6-v2", "all-minilm-l6-v2-q", "bge-small-en-v1.5-q");
-        assertThat(Embeddings.forName("all-minilm-l6-v2", 1)).isEqualTo(InProcessEmbeddingModel.MINILM.withThreads(1))
+        assertThat(Embeddings.forName("all-minilm-l6-v2", 1))
+                .isEqualTo(InProcessEmbeddingModel.MINILM.withThreads(1))
                 .isNotEqualTo(InProcessEmbeddingModel.MINILM);
-        assertThatThrownBy(() -> Embeddings.forName("all-minilm-l6-v2", -1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Embeddings.forName("all-minilm-l6-v2", -1))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("intraOpThreads must be >= 0");
         assertThat(Embeddings.forName("ALL-MINILM-L6-V2-Q").dimension()).isEqualTo(384);
     }
@@ -27,7 +29,8 @@ class EmbeddingsTest {
     void anUnknownNameListsTheValidOnes() {
         assertThatThrownBy(() -> Embeddings.forName("bge-small"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Unknown embedding model 'bge-small'; valid values are all-minilm-l6-v2, all-minilm-l6-v2-q,"
-                        + " bge-small-en-v1.5-q (default all-minilm-l6-v2-q)");
+                .hasMessage(
+                        "Unknown embedding model 'bge-small'; valid values are all-minilm-l6-v2, all-minilm-l6-v2-q,"
+                                + " bge-small-en-v1.5-q (default all-minilm-l6-v2-q)");
     }
 }

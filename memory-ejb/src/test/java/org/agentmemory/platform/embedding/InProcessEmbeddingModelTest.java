@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,7 +21,8 @@ class InProcessEmbeddingModelTest {
         "Retrying the import with a smaller batch size fixed the exhausted connection pool.",
         "Each batch of the import job now holds at most one database connection at a time.",
         "The import job logs how long every batch waits for a free database connection.",
-        "Operators raised the pool size after measuring the connection wait times of the import."};
+        "Operators raised the pool size after measuring the connection wait times of the import."
+    };
 
     @ParameterizedTest
     @ValueSource(strings = {"all-minilm-l6-v2", "all-minilm-l6-v2-q", "bge-small-en-v1.5-q"})
@@ -73,7 +73,8 @@ class InProcessEmbeddingModelTest {
     void theThreadCountDoesNotChangeTheVectors() {
         float[] one = InProcessEmbeddingModel.BGE_SMALL_QUANTIZED.withThreads(1).embed(TOPICS[0]);
         float[] two = InProcessEmbeddingModel.BGE_SMALL_QUANTIZED.withThreads(2).embed(TOPICS[0]);
-        assertThat(InProcessEmbeddingModel.BGE_SMALL_QUANTIZED.withThreads(1).threads()).isEqualTo(1);
+        assertThat(InProcessEmbeddingModel.BGE_SMALL_QUANTIZED.withThreads(1).threads())
+                .isEqualTo(1);
         assertThat(Vectors.cosine(one, two)).isCloseTo(1.0, offset(1e-5));
         assertThatThrownBy(() -> InProcessEmbeddingModel.MINILM.withThreads(-1))
                 .isInstanceOf(IllegalArgumentException.class);
@@ -116,7 +117,8 @@ class InProcessEmbeddingModelTest {
         double first = Vectors.cosine(whole, model.embed(firstPart));
         assertThat(first).isGreaterThan(0.9);
         // bge's cosines of unrelated texts sit near 0.5 (MiniLM's near 0.1): compare, don't fix a level.
-        assertThat(Vectors.cosine(whole, model.embed("Tomatoes grow best in warm weather."))).isLessThan(first - 0.3);
+        assertThat(Vectors.cosine(whole, model.embed("Tomatoes grow best in warm weather.")))
+                .isLessThan(first - 0.3);
     }
 
     @Test
@@ -135,7 +137,8 @@ class InProcessEmbeddingModelTest {
         // A 4 MB one-word text once aborted the JVM inside the native tokenizer; now only its head is embedded.
         EmbeddingModel model = Embeddings.defaultModel();
         String word = "x".repeat(4_000_000);
-        assertThat(model.embed(word)).containsExactly(model.embed(word.substring(0, InProcessEmbeddingModel.MAX_EMBEDDED_CODE_POINTS)));
+        assertThat(model.embed(word))
+                .containsExactly(model.embed(word.substring(0, InProcessEmbeddingModel.MAX_EMBEDDED_CODE_POINTS)));
         String emoji = "\uD83D\uDE00".repeat(InProcessEmbeddingModel.MAX_EMBEDDED_CODE_POINTS + 10);
         String head = InProcessEmbeddingModel.head(emoji);
         assertThat(head.codePointCount(0, head.length())).isEqualTo(InProcessEmbeddingModel.MAX_EMBEDDED_CODE_POINTS);

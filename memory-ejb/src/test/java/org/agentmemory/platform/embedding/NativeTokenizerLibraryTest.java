@@ -7,7 +7,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,8 +25,8 @@ class NativeTokenizerLibraryTest {
     }
 
     private static long resourceSize() throws IOException {
-        try (InputStream in = LOADER.getResourceAsStream("native/lib/linux-x86_64/cpu/"
-                + System.mapLibraryName("tokenizers"))) {
+        try (InputStream in =
+                LOADER.getResourceAsStream("native/lib/linux-x86_64/cpu/" + System.mapLibraryName("tokenizers"))) {
             assertThat(in).as("DJL's tokenizer jar on the test class path").isNotNull();
             return in.transferTo(java.io.OutputStream.nullOutputStream());
         }
@@ -64,8 +63,10 @@ class NativeTokenizerLibraryTest {
         assertThat(props.getProperty(NativeTokenizerLibrary.PATH_PROPERTY)).isEqualTo("/opt/djl/lib");
 
         Properties fromEnvironment = linux();
-        assertThat(NativeTokenizerLibrary.prepare(LOADER, "/opt/djl/lib", fromEnvironment, temp)).isNull();
-        assertThat(fromEnvironment.getProperty(NativeTokenizerLibrary.PATH_PROPERTY)).isNull();
+        assertThat(NativeTokenizerLibrary.prepare(LOADER, "/opt/djl/lib", fromEnvironment, temp))
+                .isNull();
+        assertThat(fromEnvironment.getProperty(NativeTokenizerLibrary.PATH_PROPERTY))
+                .isNull();
     }
 
     @Test

@@ -10,7 +10,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.junit.jupiter.api.Test;
 
 class OverlapTest {
@@ -20,10 +19,12 @@ class OverlapTest {
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
             CountDownLatch started = new CountDownLatch(1);
-            Overlap<String> overlap = Overlap.start(() -> {
-                started.countDown();
-                return Thread.currentThread().getName();
-            }, pool);
+            Overlap<String> overlap = Overlap.start(
+                    () -> {
+                        started.countDown();
+                        return Thread.currentThread().getName();
+                    },
+                    pool);
             assertThat(started.await(5, TimeUnit.SECONDS)).isTrue();
             assertThat(overlap.join()).isNotEqualTo(Thread.currentThread().getName());
         } finally {
@@ -44,10 +45,12 @@ class OverlapTest {
                 }
             });
             AtomicInteger runs = new AtomicInteger();
-            Overlap<String> overlap = Overlap.start(() -> {
-                runs.incrementAndGet();
-                return Thread.currentThread().getName();
-            }, pool);
+            Overlap<String> overlap = Overlap.start(
+                    () -> {
+                        runs.incrementAndGet();
+                        return Thread.currentThread().getName();
+                    },
+                    pool);
             assertThat(overlap.join()).isEqualTo(Thread.currentThread().getName());
             release.countDown();
             pool.shutdown();
@@ -62,18 +65,24 @@ class OverlapTest {
     void withoutAnExecutorOrWhenRejectedItRunsInline() {
         assertThat(Overlap.start(() -> 42, null).join()).isEqualTo(42);
         assertThat(Overlap.start(() -> 7, command -> {
-            throw new java.util.concurrent.RejectedExecutionException("full");
-        }).join()).isEqualTo(7);
+                            throw new java.util.concurrent.RejectedExecutionException("full");
+                        })
+                        .join())
+                .isEqualTo(7);
     }
 
     @Test
     void failuresReachTheCallerUnwrapped() {
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
-            Overlap<String> overlap = Overlap.start(() -> {
-                throw new IllegalStateException("model failed");
-            }, pool);
-            assertThatThrownBy(overlap::join).isInstanceOf(IllegalStateException.class).hasMessage("model failed");
+            Overlap<String> overlap = Overlap.start(
+                    () -> {
+                        throw new IllegalStateException("model failed");
+                    },
+                    pool);
+            assertThatThrownBy(overlap::join)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessage("model failed");
         } finally {
             pool.shutdownNow();
         }
@@ -88,10 +97,13 @@ class OverlapTest {
             List<java.util.concurrent.Future<Integer>> results = new ArrayList<>();
             for (int i = 0; i < 2_000; i++) {
                 int value = i;
-                results.add(callers.submit(() -> Overlap.start(() -> {
-                    runs.incrementAndGet();
-                    return value;
-                }, pool).join()));
+                results.add(callers.submit(() -> Overlap.start(
+                                () -> {
+                                    runs.incrementAndGet();
+                                    return value;
+                                },
+                                pool)
+                        .join()));
             }
             for (int i = 0; i < results.size(); i++) {
                 assertThat(results.get(i).get(10, TimeUnit.SECONDS)).isEqualTo(i);

@@ -3,7 +3,6 @@ package org.agentmemory.platform.embedding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class QueryVectorsTest {
@@ -37,8 +36,10 @@ class QueryVectorsTest {
 
     @Test
     void aFailingModelGivesNoVectorInsteadOfAnError() {
-        assertThat(QueryVectors.orNull(failing(new IllegalStateException("session closed")), "q")).isNull();
-        assertThat(QueryVectors.orNull(failing(new UnsatisfiedLinkError("libtokenizers.so already loaded")), "q")).isNull();
+        assertThat(QueryVectors.orNull(failing(new IllegalStateException("session closed")), "q"))
+                .isNull();
+        assertThat(QueryVectors.orNull(failing(new UnsatisfiedLinkError("libtokenizers.so already loaded")), "q"))
+                .isNull();
         assertThat(QueryVectors.orNull(Embeddings.forName("all-minilm-l6-v2-q"), "a working model"))
                 .hasSize(384);
     }

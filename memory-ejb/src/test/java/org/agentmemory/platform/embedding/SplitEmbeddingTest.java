@@ -13,7 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -114,12 +113,15 @@ class SplitEmbeddingTest {
         // One part, and small batches: still on the executor, never on the caller.
         model.together = null;
         model.threads.clear();
-        assertThat(new SplitEmbedding(model, executor, 1, false).embedAll(texts(16))).hasSize(16);
-        assertThat(new SplitEmbedding(model, executor, 2, false).embedAll(texts(3))).hasSize(3);
+        assertThat(new SplitEmbedding(model, executor, 1, false).embedAll(texts(16)))
+                .hasSize(16);
+        assertThat(new SplitEmbedding(model, executor, 2, false).embedAll(texts(3)))
+                .hasSize(3);
         assertThat(model.threads).isNotEmpty().doesNotContain(Thread.currentThread());
         model.failOn = "60";
         assertThatThrownBy(() -> new SplitEmbedding(model, executor, 2, false).embedAll(texts(100)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("cannot embed 60");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("cannot embed 60");
     }
 
     @Test
@@ -127,10 +129,12 @@ class SplitEmbeddingTest {
         Recording model = new Recording();
         model.failOn = "90";
         SplitEmbedding split = new SplitEmbedding(model, executor, 2);
-        assertThatThrownBy(() -> split.embedAll(texts(100))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> split.embedAll(texts(100)))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("cannot embed 90");
         model.failOn = "3";
-        assertThatThrownBy(() -> split.embedAll(texts(100))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> split.embedAll(texts(100)))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("cannot embed 3");
         assertThat(model.callSizes).hasSize(4);
     }
@@ -140,7 +144,9 @@ class SplitEmbeddingTest {
         assertThat(SplitEmbedding.callers(2, 1)).isEqualTo(2);
         assertThat(SplitEmbedding.callers(8, 2)).isEqualTo(4);
         assertThat(SplitEmbedding.callers(2, 4)).isEqualTo(1);
-        assertThat(SplitEmbedding.callers(16, 0)).as("0 = ONNX Runtime's default, one thread per core").isEqualTo(1);
+        assertThat(SplitEmbedding.callers(16, 0))
+                .as("0 = ONNX Runtime's default, one thread per core")
+                .isEqualTo(1);
         assertThat(SplitEmbedding.callers(1, 1)).isEqualTo(1);
         assertThatThrownBy(() -> new SplitEmbedding(new Recording(), executor, 0))
                 .isInstanceOf(IllegalArgumentException.class);

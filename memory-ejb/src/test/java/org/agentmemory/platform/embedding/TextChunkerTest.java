@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.regex.Pattern;
-
 import org.agentmemory.platform.embedding.TextChunker.Chunk;
 import org.junit.jupiter.api.Test;
 
@@ -34,10 +33,9 @@ class TextChunkerTest {
     void sentencesArePackedGreedilyWithOverlap() {
         String text = "A b c. D e f. G h i. J k l.";
         List<Chunk> chunks = new TextChunker(7, 3, TextChunkerTest::count).chunk(text);
-        assertThat(chunks).containsExactly(
-                new Chunk("A b c. D e f.", 6),
-                new Chunk("D e f. G h i.", 6),
-                new Chunk("G h i. J k l.", 6));
+        assertThat(chunks)
+                .containsExactly(
+                        new Chunk("A b c. D e f.", 6), new Chunk("D e f. G h i.", 6), new Chunk("G h i. J k l.", 6));
     }
 
     @Test
@@ -56,8 +54,7 @@ class TextChunkerTest {
     void aLongSentenceIsSplitIntoWords() {
         String text = "w1 w2 w3 w4 w5 w6 w7 w8 w9 w10";
         List<Chunk> chunks = new TextChunker(4, 1, TextChunkerTest::count).chunk(text);
-        assertThat(chunks).extracting(Chunk::text)
-                .containsExactly("w1 w2 w3 w4", "w4 w5 w6 w7", "w7 w8 w9 w10");
+        assertThat(chunks).extracting(Chunk::text).containsExactly("w1 w2 w3 w4", "w4 w5 w6 w7", "w7 w8 w9 w10");
         assertThat(chunks).allSatisfy(chunk -> assertThat(chunk.tokens()).isLessThanOrEqualTo(4));
     }
 
@@ -70,14 +67,20 @@ class TextChunkerTest {
             assertThat(chunk.tokens()).isEqualTo(count(chunk.text()));
             assertThat(Character.isLowSurrogate(chunk.text().charAt(0))).isFalse();
         });
-        assertThat(String.join("", chunks.stream().map(c -> c.text().replace(" ", "")).toList())).isEqualTo(word);
+        assertThat(String.join(
+                        "", chunks.stream().map(c -> c.text().replace(" ", "")).toList()))
+                .isEqualTo(word);
     }
 
     @Test
     void everyChunkFitsAndAllTextIsCoveredInOrder() {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < 300; i++) {
-            text.append("Sentence number ").append(i).append(" talks about item").append(i % 7).append(". ");
+            text.append("Sentence number ")
+                    .append(i)
+                    .append(" talks about item")
+                    .append(i % 7)
+                    .append(". ");
         }
         List<Chunk> chunks = new TextChunker(20, 5, TextChunkerTest::count).chunk(text.toString());
         assertThat(chunks).allSatisfy(chunk -> {

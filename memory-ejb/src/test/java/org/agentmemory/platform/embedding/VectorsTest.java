@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class VectorsTest {

@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 /** RFC 7396 appendix A examples and immutability. */
 class JsonMergePatchTest {
 
     private static String merge(String target, String patch) throws IOException {
-        return CanonicalJson.write(JsonMergePatch.apply(CanonicalJson.parseObject(target), CanonicalJson.parseObject(patch)));
+        return CanonicalJson.write(
+                JsonMergePatch.apply(CanonicalJson.parseObject(target), CanonicalJson.parseObject(patch)));
     }
 
     @Test
@@ -23,7 +23,8 @@ class JsonMergePatchTest {
         assertThat(merge("{\"a\":\"b\",\"b\":\"c\"}", "{\"a\":null}")).isEqualTo("{\"b\":\"c\"}");
         assertThat(merge("{\"a\":[\"b\"]}", "{\"a\":\"c\"}")).isEqualTo("{\"a\":\"c\"}");
         assertThat(merge("{\"a\":\"c\"}", "{\"a\":[\"b\"]}")).isEqualTo("{\"a\":[\"b\"]}");
-        assertThat(merge("{\"a\":{\"b\":\"c\"}}", "{\"a\":{\"b\":\"d\",\"c\":null}}")).isEqualTo("{\"a\":{\"b\":\"d\"}}");
+        assertThat(merge("{\"a\":{\"b\":\"c\"}}", "{\"a\":{\"b\":\"d\",\"c\":null}}"))
+                .isEqualTo("{\"a\":{\"b\":\"d\"}}");
         assertThat(merge("{\"a\":[{\"b\":\"c\"}]}", "{\"a\":[1]}")).isEqualTo("{\"a\":[1]}");
         assertThat(merge("{\"e\":null}", "{\"a\":1}")).isEqualTo("{\"a\":1,\"e\":null}");
         assertThat(merge("{}", "{\"a\":{\"bb\":{\"ccc\":null}}}")).isEqualTo("{\"a\":{\"bb\":{}}}");

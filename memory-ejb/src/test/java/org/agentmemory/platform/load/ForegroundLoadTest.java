@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.junit.jupiter.api.Test;
 
 class ForegroundLoadTest {
@@ -113,7 +112,8 @@ class ForegroundLoadTest {
         assertThat(ForegroundLoad.busyShare(0.25, 7.6, 2)).isCloseTo(0.05, within(1e-12));
         assertThat(ForegroundLoad.busyShare(0.25, 7.6, 8)).isEqualTo(0.25);
         // Still a share in (0, 1], so the pause stays finite.
-        assertThat(ForegroundLoad.busyPauseMillis(80 * MS, ForegroundLoad.busyShare(1, 9, 2))).isEqualTo(320);
+        assertThat(ForegroundLoad.busyPauseMillis(80 * MS, ForegroundLoad.busyShare(1, 9, 2)))
+                .isEqualTo(320);
     }
 
     @Test
@@ -131,7 +131,8 @@ class ForegroundLoadTest {
     void shareOutsideItsRangeIsRefused() {
         assertThatThrownBy(() -> ForegroundLoad.busyPauseMillis(MS, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ForegroundLoad.busyPauseMillis(MS, 1.5)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> ForegroundLoad.busyPauseMillis(MS, Double.NaN)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ForegroundLoad.busyPauseMillis(MS, Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -143,6 +144,7 @@ class ForegroundLoadTest {
         assertThat(ForegroundLoad.lookAgainMillis(0, 500)).isEqualTo(1);
         assertThat(ForegroundLoad.lookAgainMillis(-5_000_000L, 500)).isEqualTo(1);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> ForegroundLoad.lookAgainMillis(10, 0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lookMillis");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("lookMillis");
     }
 }

@@ -8,7 +8,6 @@ import static org.assertj.core.data.Offset.offset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 class FusionTest {
@@ -22,7 +21,8 @@ class FusionTest {
 
     @Test
     void rrfSumsOneOverKPlusRankPerLeg() {
-        List<FusedHit> hits = new ReciprocalRankFusion().fuseRanked(ranked(List.of("a", "b", "c"), List.of("c", "a", "d")));
+        List<FusedHit> hits =
+                new ReciprocalRankFusion().fuseRanked(ranked(List.of("a", "b", "c"), List.of("c", "a", "d")));
 
         assertThat(hits).extracting(FusedHit::id).containsExactly("a", "c", "b", "d");
         assertThat(hits.get(0).score()).isCloseTo(1.0 / 61 + 1.0 / 62, offset(1e-15)); // 0.0325224748810153
@@ -46,8 +46,8 @@ class FusionTest {
     void rrfBreaksEqualScoresByBestRankThenId() {
         // k = 1: y1 = z = 1/2 (rank 1), a = 1/4 + 1/4 (ranks 3 and 3), x1 = y2 = 1/3 (rank 2).
         // Equal scores: the better rank first (z before a although "a" < "z"), then the id (y1 before z).
-        List<FusedHit> byRank = new ReciprocalRankFusion(1).fuseRanked(
-                ranked(List.of("z", "x1", "a"), List.of("y1", "y2", "a")));
+        List<FusedHit> byRank =
+                new ReciprocalRankFusion(1).fuseRanked(ranked(List.of("z", "x1", "a"), List.of("y1", "y2", "a")));
         assertThat(byRank).extracting(FusedHit::score).containsExactly(0.5, 0.5, 0.5, 1.0 / 3, 1.0 / 3);
         assertThat(byRank).extracting(FusedHit::id).containsExactly("y1", "z", "a", "x1", "y2");
 
@@ -70,7 +70,9 @@ class FusionTest {
         Map<String, List<ScoredId>> legs = new LinkedHashMap<>();
         legs.put("vector", List.of(new ScoredId("a", 0.1), new ScoredId("b", 0.9)));
         legs.put("full_text", List.of(new ScoredId("b", 3.0)));
-        assertThat(new ReciprocalRankFusion().fuse(legs, 1)).extracting(FusedHit::id).containsExactly("b");
+        assertThat(new ReciprocalRankFusion().fuse(legs, 1))
+                .extracting(FusedHit::id)
+                .containsExactly("b");
         assertThat(new ReciprocalRankFusion().fuse(legs, 5)).hasSize(2);
         assertThatThrownBy(() -> new ReciprocalRankFusion().fuse(legs, -1)).hasMessageContaining("limit is -1");
     }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.junit.jupiter.api.Test;
 
 class StatisticsRefreshPolicyTest {
@@ -30,7 +29,9 @@ class StatisticsRefreshPolicyTest {
         assertThat(policy.written(5000)).as("a refresh is running").isFalse();
         policy.refreshed(10_000);
         assertThat(policy.running()).isFalse();
-        assertThat(policy.written(0)).as("the 5,000 written meanwhile reach the threshold of 2,000").isTrue();
+        assertThat(policy.written(0))
+                .as("the 5,000 written meanwhile reach the threshold of 2,000")
+                .isTrue();
     }
 
     @Test
@@ -39,7 +40,9 @@ class StatisticsRefreshPolicyTest {
         assertThat(policy.written(1000)).isTrue();
         policy.failed();
         assertThat(policy.running()).isFalse();
-        assertThat(policy.threshold()).as("base 1,000 (the minimum) × 0.5, raised to the minimum").isEqualTo(1000);
+        assertThat(policy.threshold())
+                .as("base 1,000 (the minimum) × 0.5, raised to the minimum")
+                .isEqualTo(1000);
         policy.written(0);
         assertThat(policy.written(1000)).isTrue();
         policy.refreshed(8000);
@@ -81,12 +84,15 @@ class StatisticsRefreshPolicyTest {
 
     @Test
     void badArgumentsAreRejected() {
-        assertThatThrownBy(() -> new StatisticsRefreshPolicy(-0.1, 1000)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new StatisticsRefreshPolicy(-0.1, 1000))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("growth");
-        assertThatThrownBy(() -> new StatisticsRefreshPolicy(Double.NaN, 1000)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new StatisticsRefreshPolicy(Double.NaN, 1000))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new StatisticsRefreshPolicy(Double.POSITIVE_INFINITY, 1000))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new StatisticsRefreshPolicy(0.2, 0)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new StatisticsRefreshPolicy(0.2, 0))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("minTurns");
     }
 
@@ -98,7 +104,9 @@ class StatisticsRefreshPolicyTest {
         policy.cancelled();
         assertThat(policy.running()).isFalse();
         assertThat(policy.threshold()).as("not doubled as after a failure").isEqualTo(10_000);
-        assertThat(policy.written(9_999)).as("the rolled-back writes do not count").isFalse();
+        assertThat(policy.written(9_999))
+                .as("the rolled-back writes do not count")
+                .isFalse();
         assertThat(policy.written(1)).isTrue();
     }
 }

@@ -3,6 +3,7 @@ package org.agentmemory.platform.search;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -12,9 +13,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import com.sun.net.httpserver.HttpServer;
-
 import org.junit.jupiter.api.Test;
 
 /** The cluster force merge against a local HTTP server standing in for OpenSearch (the real node: memory-it/opensearch). */
@@ -22,15 +20,17 @@ class ClusterIndexesTest {
 
     @Test
     void onlyTheElasticsearchBackendIsACluster() {
-        assertThat(ClusterIndexes.isCluster(Map.of("hibernate.search.backend.type", " Elasticsearch "))).isTrue();
-        assertThat(ClusterIndexes.isCluster(Map.of("hibernate.search.backend.type", "lucene"))).isFalse();
+        assertThat(ClusterIndexes.isCluster(Map.of("hibernate.search.backend.type", " Elasticsearch ")))
+                .isTrue();
+        assertThat(ClusterIndexes.isCluster(Map.of("hibernate.search.backend.type", "lucene")))
+                .isFalse();
         assertThat(ClusterIndexes.isCluster(Map.of())).isFalse();
     }
 
     @Test
     void urisAreCommaSeparatedWithoutTrailingSlashes() {
-        assertThat(ClusterIndexes.parse(" http://a:9200/ , http://b:9200,,")).containsExactly(URI.create("http://a:9200"),
-                URI.create("http://b:9200"));
+        assertThat(ClusterIndexes.parse(" http://a:9200/ , http://b:9200,,"))
+                .containsExactly(URI.create("http://a:9200"), URI.create("http://b:9200"));
         assertThatThrownBy(() -> ClusterIndexes.parse(" , ")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ClusterIndexes.parse(null)).isInstanceOf(IllegalArgumentException.class);
     }
@@ -52,13 +52,17 @@ class ClusterIndexesTest {
             try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                 closedPort = s.getLocalPort();
             }
-            String uris = "http://127.0.0.1:" + closedPort + ", http://127.0.0.1:" + server.getAddress().getPort();
+            String uris = "http://127.0.0.1:" + closedPort + ", http://127.0.0.1:"
+                    + server.getAddress().getPort();
 
             ClusterIndexes.forceMergeToOneSegment(uris, List.of("episode", "turn_message"), Duration.ofSeconds(10));
 
-            assertThat(requests).containsExactly("POST /episode-read/_forcemerge?max_num_segments=1",
-                    "POST /episode-read/_refresh", "POST /turn_message-read/_forcemerge?max_num_segments=1",
-                    "POST /turn_message-read/_refresh");
+            assertThat(requests)
+                    .containsExactly(
+                            "POST /episode-read/_forcemerge?max_num_segments=1",
+                            "POST /episode-read/_refresh",
+                            "POST /turn_message-read/_forcemerge?max_num_segments=1",
+                            "POST /turn_message-read/_refresh");
         } finally {
             server.stop(0);
         }
@@ -76,8 +80,10 @@ class ClusterIndexesTest {
         server.start();
         try {
             String uri = "http://127.0.0.1:" + server.getAddress().getPort();
-            assertThatThrownBy(() -> ClusterIndexes.forceMergeToOneSegment(uri, List.of("episode"), Duration.ofSeconds(10)))
-                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("404")
+            assertThatThrownBy(() ->
+                            ClusterIndexes.forceMergeToOneSegment(uri, List.of("episode"), Duration.ofSeconds(10)))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("404")
                     .hasMessageContaining("index_not_found_exception");
         } finally {
             server.stop(0);

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
-
 import org.hibernate.search.engine.backend.work.execution.DocumentCommitStrategy;
 import org.hibernate.search.engine.backend.work.execution.DocumentRefreshStrategy;
 import org.hibernate.search.engine.backend.work.execution.OperationSubmitter;
@@ -38,8 +37,7 @@ class DeferredIndexingTest {
 
         @Override
         public void indexingFutureHandler(
-                Consumer<? super CompletableFuture<? extends SearchIndexingPlanExecutionReport>> handler) {
-        }
+                Consumer<? super CompletableFuture<? extends SearchIndexingPlanExecutionReport>> handler) {}
 
         @Override
         public FailureHandler failureHandler() {
@@ -47,8 +45,7 @@ class DeferredIndexingTest {
         }
 
         @Override
-        public void operationSubmitter(OperationSubmitter submitter) {
-        }
+        public void operationSubmitter(OperationSubmitter submitter) {}
     }
 
     private static Recorded apply(IndexingPlanSynchronizationStrategy strategy) {
@@ -59,8 +56,8 @@ class DeferredIndexingTest {
 
     @Test
     void readSyncOnLuceneWaitsForTheWriteButForcesNoRefresh() {
-        Recorded r = apply(DeferredIndexing.handedOff("read-sync", "lucene",
-                IndexingPlanSynchronizationStrategy.readSync()));
+        Recorded r = apply(
+                DeferredIndexing.handedOff("read-sync", "lucene", IndexingPlanSynchronizationStrategy.readSync()));
         assertThat(r.commit).isEqualTo(DocumentCommitStrategy.NONE);
         assertThat(r.refresh).isEqualTo(DocumentRefreshStrategy.NONE);
     }
@@ -69,12 +66,14 @@ class DeferredIndexingTest {
     void openSearchAndTheOtherSynchronizationsKeepTheirOwn() {
         // OpenSearch is Hibernate Search's elasticsearch backend (memory-it/opensearch).
         IndexingPlanSynchronizationStrategy readSync = IndexingPlanSynchronizationStrategy.readSync();
-        assertThat(DeferredIndexing.handedOff("read-sync", "elasticsearch", readSync)).isSameAs(readSync);
+        assertThat(DeferredIndexing.handedOff("read-sync", "elasticsearch", readSync))
+                .isSameAs(readSync);
         Recorded openSearch = apply(DeferredIndexing.handedOff("read-sync", "elasticsearch", readSync));
         assertThat(openSearch.refresh).isEqualTo(DocumentRefreshStrategy.FORCE);
 
         IndexingPlanSynchronizationStrategy writeSync = IndexingPlanSynchronizationStrategy.writeSync();
-        assertThat(DeferredIndexing.handedOff("write-sync", "lucene", writeSync)).isSameAs(writeSync);
+        assertThat(DeferredIndexing.handedOff("write-sync", "lucene", writeSync))
+                .isSameAs(writeSync);
         IndexingPlanSynchronizationStrategy sync = IndexingPlanSynchronizationStrategy.sync();
         assertThat(DeferredIndexing.handedOff("sync", "lucene", sync)).isSameAs(sync);
         assertThat(DeferredIndexing.handedOff("async", "lucene", null)).isNull();

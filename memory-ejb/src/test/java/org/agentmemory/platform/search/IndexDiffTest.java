@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
-
 import org.junit.jupiter.api.Test;
 
 class IndexDiffTest {
@@ -40,7 +39,8 @@ class IndexDiffTest {
         diff.indexed(2, null); // stale: the row has a vector now
         diff.indexed(1, "m"); // ghost
         diff.indexed(5, "m");
-        assertThat(compare(diff, row(2, "m"), row(4, null), row(5, "m"), row(7, "other"))).isEqualTo(5);
+        assertThat(compare(diff, row(2, "m"), row(4, null), row(5, "m"), row(7, "other")))
+                .isEqualTo(5);
         assertThat(reindex).containsExactly(2L, 4L, 7L);
         assertThat(purge).containsExactly(1L, 9L);
     }
@@ -60,7 +60,8 @@ class IndexDiffTest {
     @Test
     void rowsOutOfOrderAndIdsOutOfRangeAreRefused() {
         IndexDiff diff = new IndexDiff();
-        assertThatThrownBy(() -> compare(diff, row(2, null), row(1, null))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> compare(diff, row(2, null), row(1, null)))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> diff.indexed(-1, null)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> diff.indexed(IndexDiff.MAX_ID + 1, null)).isInstanceOf(IllegalArgumentException.class);
         diff.indexed(IndexDiff.MAX_ID, "m");

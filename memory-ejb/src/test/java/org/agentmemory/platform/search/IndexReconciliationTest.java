@@ -2,6 +2,9 @@ package org.agentmemory.platform.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.Persistence;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -11,23 +14,18 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
-
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.EntityManagerFactory;
-import jakarta.persistence.Persistence;
-
+import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.api.episodic.EpisodeOutcome;
 import org.agentmemory.api.episodic.MemoryNamespace;
 import org.agentmemory.conversation.control.ConversationStore;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.conversation.entity.Turn;
+import org.agentmemory.conversation.entity.TurnMessage;
 import org.agentmemory.episodic.control.EpisodeMapper;
 import org.agentmemory.episodic.entity.Episode;
-import org.agentmemory.conversation.entity.TurnMessage;
 import org.agentmemory.testsupport.Databases;
 import org.agentmemory.testsupport.FakeEmbeddingModel;
 import org.hibernate.search.mapper.orm.Search;
@@ -55,8 +53,12 @@ class IndexReconciliationTest {
         props.put("jakarta.persistence.nonJtaDataSource", Databases.freshH2());
         props.put("hibernate.search.enabled", "true");
         props.put("hibernate.search.backend.directory.root", indexes.toString());
-        props.put("hibernate.search.mapping.configurer", "class:org.agentmemory.conversation.entity.TurnMessageVectorField,class:org.agentmemory.episodic.entity.EpisodeVectorField");
-        props.put("hibernate.search.backend.analysis.configurer", "class:org.agentmemory.platform.search.EnglishAnalysisConfigurer");
+        props.put(
+                "hibernate.search.mapping.configurer",
+                "class:org.agentmemory.conversation.entity.TurnMessageVectorField,class:org.agentmemory.episodic.entity.EpisodeVectorField");
+        props.put(
+                "hibernate.search.backend.analysis.configurer",
+                "class:org.agentmemory.platform.search.EnglishAnalysisConfigurer");
         props.put("hibernate.search.indexing.plan.synchronization.strategy", "sync");
         emf = Persistence.createEntityManagerFactory("memory-hibernate", props);
     }
@@ -72,17 +74,20 @@ class IndexReconciliationTest {
 
     private void inTxUnindexed(Consumer<EntityManager> work) {
         inTx(em -> {
-            Search.session(em).indexingPlanFilter(ctx -> ctx.exclude(Object.class)); // a write whose index work was lost
+            Search.session(em)
+                    .indexingPlanFilter(ctx -> ctx.exclude(Object.class)); // a write whose index work was lost
             work.accept(em);
             return null;
         });
     }
 
     private IndexReconciliation reconciliation() {
-        return new IndexReconciliation(work -> inTx(em -> {
-            work.accept(em);
-            return null;
-        }), Search.mapping(emf));
+        return new IndexReconciliation(
+                work -> inTx(em -> {
+                    work.accept(em);
+                    return null;
+                }),
+                Search.mapping(emf));
     }
 
     private List<Long> messages(String... texts) {
@@ -92,8 +97,23 @@ class IndexReconciliationTest {
             Conversation c = store.insert(ConversationKey.of("bot", "u", "s" + texts[0]), Map.of(), now);
             List<Long> ids = new java.util.ArrayList<>();
             for (int i = 0; i < texts.length; i++) {
-                TurnRecord record = new TurnRecord("t" + i, null, "u", texts[i], "", null, List.of(), now, Map.of(),
-                        "bot", List.of(), null, new TokenCount(1, 0, 0, 1, "o200k_base"), TurnState.RAW, 2, "1");
+                TurnRecord record = new TurnRecord(
+                        "t" + i,
+                        null,
+                        "u",
+                        texts[i],
+                        "",
+                        null,
+                        List.of(),
+                        now,
+                        Map.of(),
+                        "bot",
+                        List.of(),
+                        null,
+                        new TokenCount(1, 0, 0, 1, "o200k_base"),
+                        TurnState.RAW,
+                        2,
+                        "1");
                 Turn turn = store.append(c, record, now);
                 TurnMessage m = new TurnMessage(turn, TurnMessage.USER, null, null, texts[i], texts[i]);
                 em.persist(m);
@@ -105,11 +125,28 @@ class IndexReconciliationTest {
     }
 
     private long episode(String id) {
-        org.agentmemory.api.episodic.Episode record = new org.agentmemory.api.episodic.Episode(id,
-                MemoryNamespace.of("acme", "planner"), Instant.parse("2026-12-01T00:00:00Z"),
-                Instant.parse("2026-12-01T00:00:00Z"), null, "deploy " + id, "act", EpisodeOutcome.SUCCESS, null, null,
-                null, null, null, null, null, org.agentmemory.api.episodic.EpisodeCategory.TOOL_EXECUTION, 5, false,
-                null, null, null);
+        org.agentmemory.api.episodic.Episode record = new org.agentmemory.api.episodic.Episode(
+                id,
+                MemoryNamespace.of("acme", "planner"),
+                Instant.parse("2026-12-01T00:00:00Z"),
+                Instant.parse("2026-12-01T00:00:00Z"),
+                null,
+                "deploy " + id,
+                "act",
+                EpisodeOutcome.SUCCESS,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                org.agentmemory.api.episodic.EpisodeCategory.TOOL_EXECUTION,
+                5,
+                false,
+                null,
+                null,
+                null);
         return inTx(em -> {
             Episode e = EpisodeMapper.toEntity(record, "key-" + id, model.embed(record.situation()), model.name());
             em.persist(e);
@@ -122,9 +159,13 @@ class IndexReconciliationTest {
     private Map<Long, String> indexed(Class<?> entity) {
         return inTx(em -> {
             Map<Long, String> docs = new TreeMap<>();
-            for (List<?> hit : Search.session(em).search(entity)
-                    .select(f -> f.composite().from(f.id(Long.class), f.field("embeddingModel", String.class)).asList())
-                    .where(f -> f.matchAll()).fetchAllHits()) {
+            for (List<?> hit : Search.session(em)
+                    .search(entity)
+                    .select(f -> f.composite()
+                            .from(f.id(Long.class), f.field("embeddingModel", String.class))
+                            .asList())
+                    .where(f -> f.matchAll())
+                    .fetchAllHits()) {
                 docs.put((Long) hit.get(0), (String) hit.get(1));
             }
             return docs;
@@ -177,8 +218,11 @@ class IndexReconciliationTest {
         assertThat(messages).containsOnlyKeys(ids.get(0), ids.get(1), lost[0]);
         assertThat(messages.get(ids.get(1))).isEqualTo("fake-a");
         assertThat(indexed(Episode.class)).containsOnlyKeys(kept);
-        List<Long> nearest = inTx(em -> Search.session(em).search(TurnMessage.class).select(f -> f.id(Long.class))
-                .where(f -> f.knn(5).field("embedding").matching(model.embed("beta"))).fetchAllHits());
+        List<Long> nearest = inTx(em -> Search.session(em)
+                .search(TurnMessage.class)
+                .select(f -> f.id(Long.class))
+                .where(f -> f.knn(5).field("embedding").matching(model.embed("beta")))
+                .fetchAllHits());
         assertThat(nearest).containsExactly(ids.get(1)); // the vector is searchable again
 
         IndexReconciliation.Outcome again = reconciliation().run();

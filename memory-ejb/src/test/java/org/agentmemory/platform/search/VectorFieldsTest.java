@@ -20,7 +20,8 @@ class VectorFieldsTest {
         float[] a = org.agentmemory.platform.embedding.Vectors.normalize(new float[] {0.3f, -1.2f, 0.5f, 2.0f});
         float[] b = org.agentmemory.platform.embedding.Vectors.normalize(new float[] {-0.7f, 0.1f, 1.5f, 0.2f});
         assertThat(org.apache.lucene.index.VectorSimilarityFunction.DOT_PRODUCT.compare(a, b))
-                .isCloseTo(org.apache.lucene.index.VectorSimilarityFunction.COSINE.compare(a, b),
+                .isCloseTo(
+                        org.apache.lucene.index.VectorSimilarityFunction.COSINE.compare(a, b),
                         org.assertj.core.api.Assertions.within(1e-6f));
     }
 }

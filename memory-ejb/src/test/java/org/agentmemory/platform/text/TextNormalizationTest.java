@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.agentmemory.api.episodic.EpisodeOutcome;
 import org.agentmemory.api.episodic.LessonSource;
-import org.junit.jupiter.api.Test;
 import org.agentmemory.episodic.control.Episodes;
+import org.junit.jupiter.api.Test;
 
 class TextNormalizationTest {
 

@@ -2,15 +2,13 @@ package org.agentmemory.platform.tokens;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.knuddels.jtokkit.Encodings;
+import com.knuddels.jtokkit.api.Encoding;
+import com.knuddels.jtokkit.api.EncodingType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import com.knuddels.jtokkit.Encodings;
-import com.knuddels.jtokkit.api.Encoding;
-import com.knuddels.jtokkit.api.EncodingType;
-
 import org.agentmemory.api.conversation.InvocationStatus;
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
@@ -24,7 +22,8 @@ class TurnTokensTest {
     private static final TokenCounter COUNTER = TokenCounters.forName("o200k_base");
 
     private static final String CJK_2000 = "\u65e5\u672c\u8a9e\u306e\u6587\u7ae0\u3068\u4e2d\u6587\u7684\u53e5\u5b50"
-            .repeat(200).substring(0, 2000);
+            .repeat(200)
+            .substring(0, 2000);
 
     @Test
     void countsAsciiExactlyAsJtokkit() {
@@ -45,7 +44,8 @@ class TurnTokensTest {
 
     @Test
     void countsEmojiExactlyAsJtokkit() {
-        String text = "\ud83d\ude80\ud83d\udd25 ship it \ud83d\udc68\u200d\ud83d\udc69\u200d\ud83d\udc67\u200d\ud83d\udc66";
+        String text =
+                "\ud83d\ude80\ud83d\udd25 ship it \ud83d\udc68\u200d\ud83d\udc69\u200d\ud83d\udc67\u200d\ud83d\udc66";
         TokenCount count = TurnTokens.countTurn(TurnRecord.of("t", "", text), COUNTER);
         assertThat(count.assistant()).isEqualTo(O200K.countTokensOrdinary(text)).isGreaterThan(5);
         assertThat(count.user()).isZero();
@@ -54,7 +54,9 @@ class TurnTokensTest {
     @Test
     void countsSpecialTokenTextAsOrdinaryText() {
         String text = "<|endoftext|> is just text here";
-        assertThat(COUNTER.count(text)).isEqualTo(O200K.countTokensOrdinary(text)).isGreaterThan(3);
+        assertThat(COUNTER.count(text))
+                .isEqualTo(O200K.countTokensOrdinary(text))
+                .isGreaterThan(3);
     }
 
     @Test
@@ -63,15 +65,18 @@ class TurnTokensTest {
         input.put("b", 1);
         input.put("a", "x");
         RecordingCounter recording = new RecordingCounter();
-        TurnRecord turn = TurnRecord.of("t", "question", "answer").withToolInvocations(List.of(
-                new ToolInvocationRecord("one", input, "result text", InvocationStatus.COMPLETED, null, null, null, null, null),
-                new ToolInvocationRecord("two", null, null, InvocationStatus.ERROR, "failure", null, null, null, null)));
+        TurnRecord turn = TurnRecord.of("t", "question", "answer")
+                .withToolInvocations(List.of(
+                        new ToolInvocationRecord(
+                                "one", input, "result text", InvocationStatus.COMPLETED, null, null, null, null, null),
+                        new ToolInvocationRecord(
+                                "two", null, null, InvocationStatus.ERROR, "failure", null, null, null, null)));
 
         TokenCount count = TurnTokens.countTurn(turn, recording);
 
-        assertThat(recording.texts).containsExactly("question", "answer",
-                "{\"a\":\"x\",\"b\":1}", "result text", null,
-                "{}", null, "failure");
+        assertThat(recording.texts)
+                .containsExactly(
+                        "question", "answer", "{\"a\":\"x\",\"b\":1}", "result text", null, "{}", null, "failure");
         assertThat(count.tools()).isEqualTo(15 + 11 + 2 + 7);
         assertThat(count.user()).isEqualTo(8);
         assertThat(count.assistant()).isEqualTo(6);
@@ -81,8 +86,9 @@ class TurnTokensTest {
 
     @Test
     void toolsMatchJtokkitOnTheCanonicalJson() {
-        TurnRecord turn = TurnRecord.of("t", "q", "a").withToolInvocations(List.of(
-                ToolInvocationRecord.of("search", Map.of("query", "\u6771\u4eac weather", "limit", 5), "sunny, 21\u00b0C")));
+        TurnRecord turn = TurnRecord.of("t", "q", "a")
+                .withToolInvocations(List.of(ToolInvocationRecord.of(
+                        "search", Map.of("query", "\u6771\u4eac weather", "limit", 5), "sunny, 21\u00b0C")));
         TokenCount count = TurnTokens.countTurn(turn, COUNTER);
         int expected = O200K.countTokensOrdinary("{\"limit\":5,\"query\":\"\u6771\u4eac weather\"}")
                 + O200K.countTokensOrdinary("sunny, 21\u00b0C");
@@ -93,15 +99,30 @@ class TurnTokensTest {
     @Test
     void contextUsedIsDeliberatelyNotCounted() {
         TurnRecord without = TurnRecord.of("t", "q", "a");
-        TurnRecord with = new TurnRecord("t", null, null, "q", "a", "a long retrieval context ".repeat(50), null,
-                null, null, null, null, null, null, null, null, null);
+        TurnRecord with = new TurnRecord(
+                "t",
+                null,
+                null,
+                "q",
+                "a",
+                "a long retrieval context ".repeat(50),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
         assertThat(TurnTokens.countTurn(with, COUNTER)).isEqualTo(TurnTokens.countTurn(without, COUNTER));
     }
 
     @Test
     void nullTextsCountZero() {
-        TurnRecord turn = new TurnRecord("t", null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null);
+        TurnRecord turn = new TurnRecord(
+                "t", null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
         assertThat(TurnTokens.countTurn(turn, COUNTER)).isEqualTo(new TokenCount(0, 0, 0, 0, "o200k_base"));
     }
 
@@ -122,7 +143,8 @@ class TurnTokensTest {
 
     @Test
     void ignoresTheCountAlreadyOnTheTurn() {
-        TurnRecord turn = TurnRecord.of("t", "hello world", "hi").withTokenCount(new TokenCount(999, 999, 999, 2997, "o200k_base"));
+        TurnRecord turn = TurnRecord.of("t", "hello world", "hi")
+                .withTokenCount(new TokenCount(999, 999, 999, 2997, "o200k_base"));
         TokenCount count = TurnTokens.countTurn(turn, COUNTER);
         assertThat(count.user()).isEqualTo(O200K.countTokensOrdinary("hello world"));
         assertThat(count.total()).isEqualTo(O200K.countTokensOrdinary("hello world") + O200K.countTokensOrdinary("hi"));
@@ -136,8 +158,10 @@ class TurnTokensTest {
                 .isFalse();
         assertThat(TurnTokens.needsRecount(uncounted.withTokenCount(new TokenCount(1, 1, 0, 2, "heuristic")), COUNTER))
                 .isTrue();
-        assertThat(TurnTokens.needsRecount(uncounted.withTokenCount(new TokenCount(1, 1, 0, 2, "cl100k_base")),
-                TokenCounters.forName("cl100k_base"))).isFalse();
+        assertThat(TurnTokens.needsRecount(
+                        uncounted.withTokenCount(new TokenCount(1, 1, 0, 2, "cl100k_base")),
+                        TokenCounters.forName("cl100k_base")))
+                .isFalse();
     }
 
     /** Records what it is asked to count; a text counts as its length in chars. */

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
@@ -33,13 +32,18 @@ class InputRulesTest {
 
     @Test
     void toolOutputsMayBeLargerThanMessagesButNotUnbounded() {
-        TurnRecord big = turn("q").withToolInvocations(List.of(
-                ToolInvocationRecord.of("read", null, "z".repeat(InputRules.MAX_TOOL_OUTPUT_CODE_POINTS))));
+        TurnRecord big = turn("q")
+                .withToolInvocations(List.of(
+                        ToolInvocationRecord.of("read", null, "z".repeat(InputRules.MAX_TOOL_OUTPUT_CODE_POINTS))));
         assertThatCode(() -> InputRules.checkTurn("", big, true)).doesNotThrowAnyException();
-        TurnRecord tooBig = turn("q").withToolInvocations(List.of(
-                ToolInvocationRecord.of("read", null, "z".repeat(InputRules.MAX_TOOL_OUTPUT_CODE_POINTS + 1))));
-        assertThatThrownBy(() -> InputRules.checkTurn("", tooBig, true)).isInstanceOfSatisfying(InvalidInputException.class,
-                e -> org.assertj.core.api.Assertions.assertThat(e.field()).isEqualTo("toolInvocations[0].output"));
+        TurnRecord tooBig = turn("q")
+                .withToolInvocations(List.of(
+                        ToolInvocationRecord.of("read", null, "z".repeat(InputRules.MAX_TOOL_OUTPUT_CODE_POINTS + 1))));
+        assertThatThrownBy(() -> InputRules.checkTurn("", tooBig, true))
+                .isInstanceOfSatisfying(
+                        InvalidInputException.class,
+                        e -> org.assertj.core.api.Assertions.assertThat(e.field())
+                                .isEqualTo("toolInvocations[0].output"));
     }
 
     @Test
@@ -49,8 +53,8 @@ class InputRulesTest {
             values.set(i, "v".repeat(InputRules.MAX_JSON_CODE_POINTS / 64));
         }
         TurnRecord heavy = turn("q").withMetadata(Map.of("big", values));
-        assertThatThrownBy(() -> InputRules.checkTurn("turn.", heavy, true)).isInstanceOfSatisfying(
-                InvalidInputException.class, e -> {
+        assertThatThrownBy(() -> InputRules.checkTurn("turn.", heavy, true))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> {
                     org.assertj.core.api.Assertions.assertThat(e.field()).isEqualTo("turn.metadata");
                     org.assertj.core.api.Assertions.assertThat(e.rule()).isEqualTo("max-size");
                 });
@@ -64,23 +68,43 @@ class InputRulesTest {
                 .doesNotThrowAnyException();
         assertThatCode(() -> InputRules.checkTurn("", turn("q").withTimestamp(InputRules.EARLIEST), true))
                 .doesNotThrowAnyException();
-        assertThatThrownBy(() -> InputRules.checkTurn("", turn("q").withTimestamp(Instant.parse("+10000-01-01T00:00:00Z")), true))
-                .isInstanceOfSatisfying(InvalidInputException.class,
-                        e -> org.assertj.core.api.Assertions.assertThat(e.rule()).isEqualTo("range"));
+        assertThatThrownBy(() -> InputRules.checkTurn(
+                        "", turn("q").withTimestamp(Instant.parse("+10000-01-01T00:00:00Z")), true))
+                .isInstanceOfSatisfying(
+                        InvalidInputException.class,
+                        e -> org.assertj.core.api.Assertions.assertThat(e.rule())
+                                .isEqualTo("range"));
     }
 
     @Test
     void nullItemsAndLongWorkingMemoryKeysAreNamed() {
         TurnRecord nullTool = turn("q").withToolsUsed(Arrays.asList("a", null));
-        assertThatThrownBy(() -> InputRules.checkTurn("turn.", nullTool, true)).isInstanceOfSatisfying(
-                InvalidInputException.class, e -> org.assertj.core.api.Assertions.assertThat(e.field()).isEqualTo("turn.toolsUsed[1]"));
+        assertThatThrownBy(() -> InputRules.checkTurn("turn.", nullTool, true))
+                .isInstanceOfSatisfying(
+                        InvalidInputException.class,
+                        e -> org.assertj.core.api.Assertions.assertThat(e.field())
+                                .isEqualTo("turn.toolsUsed[1]"));
         TurnRecord nullInvocation = turn("q").withToolInvocations(Arrays.asList((ToolInvocationRecord) null));
-        assertThatThrownBy(() -> InputRules.checkTurn("turn.", nullInvocation, true)).isInstanceOfSatisfying(
-                InvalidInputException.class, e -> org.assertj.core.api.Assertions.assertThat(e.field()).isEqualTo("turn.toolInvocations[0]"));
-        TurnRecord longKey = turn("q").withToolInvocations(List.of(new ToolInvocationRecord("t", null, null, null, null,
-                null, null, null, "k".repeat(InputRules.MAX_WM_KEY_CODE_POINTS + 1))));
-        assertThatThrownBy(() -> InputRules.checkTurn("turn.", longKey, true)).isInstanceOfSatisfying(
-                InvalidInputException.class, e -> org.assertj.core.api.Assertions.assertThat(e.field())
-                        .isEqualTo("turn.toolInvocations[0].wmKey"));
+        assertThatThrownBy(() -> InputRules.checkTurn("turn.", nullInvocation, true))
+                .isInstanceOfSatisfying(
+                        InvalidInputException.class,
+                        e -> org.assertj.core.api.Assertions.assertThat(e.field())
+                                .isEqualTo("turn.toolInvocations[0]"));
+        TurnRecord longKey = turn("q")
+                .withToolInvocations(List.of(new ToolInvocationRecord(
+                        "t",
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        "k".repeat(InputRules.MAX_WM_KEY_CODE_POINTS + 1))));
+        assertThatThrownBy(() -> InputRules.checkTurn("turn.", longKey, true))
+                .isInstanceOfSatisfying(
+                        InvalidInputException.class,
+                        e -> org.assertj.core.api.Assertions.assertThat(e.field())
+                                .isEqualTo("turn.toolInvocations[0].wmKey"));
     }
 }

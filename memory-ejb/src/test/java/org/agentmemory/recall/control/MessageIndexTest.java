@@ -2,19 +2,17 @@ package org.agentmemory.recall.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
-
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.EntityManagerFactory;
-
+import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.TokenCount;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.conversation.control.ConversationStore;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.conversation.entity.Turn;
@@ -61,8 +59,23 @@ class MessageIndexTest {
             ConversationStore store = new ConversationStore(em);
             Conversation c = store.insert(ConversationKey.of("bot", user, "s"), Map.of(), now);
             for (int i = 0; i < texts.length; i++) {
-                TurnRecord record = new TurnRecord("t" + i, null, user, texts[i], "", null, List.of(), now, Map.of(),
-                        "bot", List.of(), null, new TokenCount(1, 0, 0, 1, "o200k_base"), TurnState.RAW, 2, "1");
+                TurnRecord record = new TurnRecord(
+                        "t" + i,
+                        null,
+                        user,
+                        texts[i],
+                        "",
+                        null,
+                        List.of(),
+                        now,
+                        Map.of(),
+                        "bot",
+                        List.of(),
+                        null,
+                        new TokenCount(1, 0, 0, 1, "o200k_base"),
+                        TurnState.RAW,
+                        2,
+                        "1");
                 Turn turn = store.append(c, record, now);
                 em.persist(new TurnMessage(turn, TurnMessage.USER, null, null, texts[i], texts[i]));
             }
@@ -71,8 +84,13 @@ class MessageIndexTest {
     }
 
     private static List<TurnMessage> messages(EntityManagerFactory emf, long conversationId) {
-        return inTx(emf, em -> em.createQuery("SELECT m FROM TurnMessage m WHERE m.conversationId = :c ORDER BY m.id",
-                TurnMessage.class).setParameter("c", conversationId).getResultList());
+        return inTx(
+                emf,
+                em -> em.createQuery(
+                                "SELECT m FROM TurnMessage m WHERE m.conversationId = :c ORDER BY m.id",
+                                TurnMessage.class)
+                        .setParameter("c", conversationId)
+                        .getResultList());
     }
 
     @ParameterizedTest(name = "{0}", autoCloseArguments = false)
@@ -88,7 +106,9 @@ class MessageIndexTest {
 
         assertThat(taken).isGreaterThanOrEqualTo(3);
         List<TurnMessage> stored = messages(emf, c);
-        assertThat(stored).extracting(TurnMessage::getEmbeddingModel).containsExactly("fake-a", MessageIndex.NO_VECTOR, "fake-a");
+        assertThat(stored)
+                .extracting(TurnMessage::getEmbeddingModel)
+                .containsExactly("fake-a", MessageIndex.NO_VECTOR, "fake-a");
         assertThat(stored.get(0).getEmbedding()).containsExactly(model.embed("first message"));
         assertThat(stored.get(1).getEmbedding()).isNull();
         long pendingAfter = inTx(emf, em -> MessageIndex.pendingEmbeddings(em, "default", user, null, "fake-a"));
@@ -116,7 +136,9 @@ class MessageIndexTest {
 
         assertThat(reembedded).isGreaterThanOrEqualTo(1);
         List<TurnMessage> stored = messages(emf, c);
-        assertThat(stored).extracting(TurnMessage::getEmbeddingModel).containsExactly("fake-new", MessageIndex.NO_VECTOR);
+        assertThat(stored)
+                .extracting(TurnMessage::getEmbeddingModel)
+                .containsExactly("fake-new", MessageIndex.NO_VECTOR);
         assertThat(stored.get(0).getEmbedding()).containsExactly(next.embed("alpha"));
         assertThat(stored.get(1).getEmbedding()).isNull();
         long pendingAfter = inTx(emf, em -> MessageIndex.pendingEmbeddings(em, "default", user, null, "fake-new"));

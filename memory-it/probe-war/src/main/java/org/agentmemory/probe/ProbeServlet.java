@@ -1,16 +1,13 @@
 package org.agentmemory.probe;
 
-import java.io.IOException;
-import java.util.UUID;
-
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
-
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
+import java.io.IOException;
+import java.util.UUID;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.conversation.ConversationHistory;
 import org.agentmemory.api.conversation.ConversationKey;
@@ -34,10 +31,10 @@ public class ProbeServlet extends HttpServlet {
 
     private static final long serialVersionUID = 1L;
 
-    static final String LOCAL = "java:global/agent-memory/memory-ejb/ConversationMemoryBean!"
-            + ConversationMemory.class.getName();
-    static final String REMOTE = "java:global/agent-memory/memory-ejb/ConversationMemoryBean!"
-            + ConversationMemoryRemote.class.getName();
+    static final String LOCAL =
+            "java:global/agent-memory/memory-ejb/ConversationMemoryBean!" + ConversationMemory.class.getName();
+    static final String REMOTE =
+            "java:global/agent-memory/memory-ejb/ConversationMemoryBean!" + ConversationMemoryRemote.class.getName();
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -48,19 +45,29 @@ public class ProbeServlet extends HttpServlet {
             InitialContext context = new InitialContext();
             String tx = request.getParameter("tx");
             if (tx != null) {
-                response.getWriter().print("turns=" + inTransaction((ConversationMemory) context.lookup(LOCAL),
-                        (jakarta.transaction.UserTransaction) context.lookup("java:comp/UserTransaction"), key,
-                        "commit".equals(tx)));
+                response.getWriter()
+                        .print("turns="
+                                + inTransaction(
+                                        (ConversationMemory) context.lookup(LOCAL),
+                                        (jakarta.transaction.UserTransaction)
+                                                context.lookup("java:comp/UserTransaction"),
+                                        key,
+                                        "commit".equals(tx)));
                 return;
             }
             ConversationMemoryOperations local = (ConversationMemory) context.lookup(LOCAL);
             ConversationMemoryOperations remote = (ConversationMemoryRemote) context.lookup(REMOTE);
-            long first = local.addTurn(key, TurnRecord.of("local-" + UUID.randomUUID(), "via local view", "ok")).turn().sequence();
-            long second = remote.addTurn(key, TurnRecord.of("remote-" + UUID.randomUUID(), "via remote view", "ok")).turn().sequence();
+            long first = local.addTurn(key, TurnRecord.of("local-" + UUID.randomUUID(), "via local view", "ok"))
+                    .turn()
+                    .sequence();
+            long second = remote.addTurn(key, TurnRecord.of("remote-" + UUID.randomUUID(), "via remote view", "ok"))
+                    .turn()
+                    .sequence();
             ConversationHistory viaLocal = local.getHistory(key);
             ConversationHistory viaRemote = remote.getHistory(key);
-            response.getWriter().print("local=" + viaLocal.turns().size() + " remote=" + viaRemote.turns().size()
-                    + " sequences=" + first + "," + second);
+            response.getWriter()
+                    .print("local=" + viaLocal.turns().size() + " remote="
+                            + viaRemote.turns().size() + " sequences=" + first + "," + second);
         } catch (NamingException | MemoryException | RuntimeException e) {
             response.setStatus(500);
             response.getWriter().print("probe failed: " + e);
@@ -68,8 +75,12 @@ public class ProbeServlet extends HttpServlet {
     }
 
     /** Appends a turn inside a transaction of this servlet, commits or rolls it back, counts the stored turns. */
-    private static int inTransaction(ConversationMemory local, jakarta.transaction.UserTransaction transaction,
-            ConversationKey key, boolean commit) throws MemoryException {
+    private static int inTransaction(
+            ConversationMemory local,
+            jakarta.transaction.UserTransaction transaction,
+            ConversationKey key,
+            boolean commit)
+            throws MemoryException {
         try {
             transaction.begin();
             local.addTurn(key, TurnRecord.of("tx-" + UUID.randomUUID(), "inside the caller's transaction", "ok"));
@@ -78,8 +89,10 @@ public class ProbeServlet extends HttpServlet {
             } else {
                 transaction.rollback();
             }
-        } catch (jakarta.transaction.NotSupportedException | jakarta.transaction.SystemException
-                | jakarta.transaction.RollbackException | jakarta.transaction.HeuristicMixedException
+        } catch (jakarta.transaction.NotSupportedException
+                | jakarta.transaction.SystemException
+                | jakarta.transaction.RollbackException
+                | jakarta.transaction.HeuristicMixedException
                 | jakarta.transaction.HeuristicRollbackException e) {
             throw new IllegalStateException(e);
         }

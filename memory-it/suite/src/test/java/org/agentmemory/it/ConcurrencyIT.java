@@ -6,12 +6,12 @@ import static org.agentmemory.it.support.Turns.turn;
 import static org.agentmemory.it.support.Turns.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
-
 import org.agentmemory.api.conversation.ConversationHistory;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.ConversationMemoryRemote;
@@ -22,8 +22,6 @@ import org.agentmemory.it.support.Turns;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Many clients appending to one conversation that does not exist yet: nothing is lost, nothing is
@@ -45,24 +43,37 @@ class ConcurrencyIT {
         List<List<Integer>> statuses = Concurrently.run(CLIENTS, client -> {
             List<Integer> mine = new ArrayList<>();
             for (int i = 0; i < TURNS_EACH; i++) {
-                mine.add(api.post("/turns", addTurn("bot", user, "shared",
-                        turn("c" + client + "-" + i, "client " + client + " turn " + i, "ok"))).status());
+                mine.add(api.post(
+                                "/turns",
+                                addTurn(
+                                        "bot",
+                                        user,
+                                        "shared",
+                                        turn("c" + client + "-" + i, "client " + client + " turn " + i, "ok")))
+                        .status());
             }
             return mine;
         });
         assertThat(statuses).allSatisfy(list -> assertThat(list).containsOnly(201));
         JsonNode sessions = api.get("/conversations" + query("userId", user)).json();
         assertThat(sessions.get("items")).hasSize(1);
-        JsonNode history = api.get("/conversations/" + sessions.at("/items/0/conversationId").asLong()).json();
+        JsonNode history = api.get("/conversations/"
+                        + sessions.at("/items/0/conversationId").asLong())
+                .json();
         assertThat(new HashSet<>(Turns.turnIds(history))).hasSize(CLIENTS * TURNS_EACH);
-        assertThat(Turns.sequences(history)).containsExactlyElementsOf(
-                LongStream.rangeClosed(1, CLIENTS * TURNS_EACH).boxed().toList());
+        assertThat(Turns.sequences(history))
+                .containsExactlyElementsOf(
+                        LongStream.rangeClosed(1, CLIENTS * TURNS_EACH).boxed().toList());
         // Each client's own turns keep their relative order.
         for (int client = 0; client < CLIENTS; client++) {
             String prefix = "c" + client + "-";
-            List<String> own = Turns.turnIds(history).stream().filter(id -> id.startsWith(prefix)).toList();
-            assertThat(own).containsExactlyElementsOf(
-                    java.util.stream.IntStream.range(0, TURNS_EACH).mapToObj(i -> prefix + i).toList());
+            List<String> own = Turns.turnIds(history).stream()
+                    .filter(id -> id.startsWith(prefix))
+                    .toList();
+            assertThat(own)
+                    .containsExactlyElementsOf(java.util.stream.IntStream.range(0, TURNS_EACH)
+                            .mapToObj(i -> prefix + i)
+                            .toList());
         }
     }
 
@@ -75,7 +86,8 @@ class ConcurrencyIT {
             int ok = 0;
             for (int i = 0; i < TURNS_EACH; i++) {
                 try {
-                    if (remote.addTurn(key, TurnRecord.of("e" + client + "-" + i, "client " + client, "ok")).created()) {
+                    if (remote.addTurn(key, TurnRecord.of("e" + client + "-" + i, "client " + client, "ok"))
+                            .created()) {
                         ok++;
                     }
                 } catch (Exception e) {
@@ -87,10 +99,15 @@ class ConcurrencyIT {
         assertThat(appended).containsOnly(TURNS_EACH);
         ConversationHistory history = RemoteClient.conversationMemory().getHistory(key);
         assertThat(history.turns()).hasSize(CLIENTS * TURNS_EACH);
-        assertThat(history.turns().stream().map(TurnRecord::turnId).distinct().count()).isEqualTo(CLIENTS * TURNS_EACH);
+        assertThat(history.turns().stream().map(TurnRecord::turnId).distinct().count())
+                .isEqualTo(CLIENTS * TURNS_EACH);
         assertThat(history.turns().stream().map(TurnRecord::sequence).toList())
-                .containsExactlyElementsOf(LongStream.rangeClosed(1, CLIENTS * TURNS_EACH).boxed().toList());
-        assertThat(RemoteClient.conversationMemory().listSessions("default", user, null, 10, null).items()).hasSize(1);
+                .containsExactlyElementsOf(
+                        LongStream.rangeClosed(1, CLIENTS * TURNS_EACH).boxed().toList());
+        assertThat(RemoteClient.conversationMemory()
+                        .listSessions("default", user, null, 10, null)
+                        .items())
+                .hasSize(1);
     }
 
     /**
@@ -105,18 +122,32 @@ class ConcurrencyIT {
         String user = unique("conc-import");
         StringBuilder body = new StringBuilder();
         for (int i = 0; i < 300; i++) {
-            body.append(Api.JSON.writeValueAsString(Api.obj("key", Api.obj("chatbotId", "bot", "userId", user,
-                    "sessionId", "s" + (i % 60)), "turn", Api.obj("turnId", "line-" + i, "userMessage", "question " + i,
-                    "assistantResponse", "answer " + i)))).append('\n');
+            body.append(Api.JSON.writeValueAsString(Api.obj(
+                            "key",
+                            Api.obj("chatbotId", "bot", "userId", user, "sessionId", "s" + (i % 60)),
+                            "turn",
+                            Api.obj(
+                                    "turnId",
+                                    "line-" + i,
+                                    "userMessage",
+                                    "question " + i,
+                                    "assistantResponse",
+                                    "answer " + i))))
+                    .append('\n');
         }
-        JsonNode sessions = importConcurrently(api, user, List.of(body.toString(), body.toString(), body.toString(),
-                body.toString()), 900);
+        JsonNode sessions = importConcurrently(
+                api, user, List.of(body.toString(), body.toString(), body.toString(), body.toString()), 900);
         for (JsonNode item : sessions.get("items")) {
-            JsonNode history = api.get("/conversations/" + item.get("conversationId").asLong()).json();
+            JsonNode history = api.get(
+                            "/conversations/" + item.get("conversationId").asLong())
+                    .json();
             String sessionId = item.at("/key/sessionId").asText();
             int session = Integer.parseInt(sessionId.substring(1));
-            assertThat(Turns.turnIds(history)).as(sessionId).containsExactlyElementsOf(
-                    java.util.stream.IntStream.range(0, 5).mapToObj(k -> "line-" + (session + 60 * k)).toList());
+            assertThat(Turns.turnIds(history))
+                    .as(sessionId)
+                    .containsExactlyElementsOf(java.util.stream.IntStream.range(0, 5)
+                            .mapToObj(k -> "line-" + (session + 60 * k))
+                            .toList());
             assertThat(Turns.sequences(history)).containsExactly(1L, 2L, 3L, 4L, 5L);
         }
     }
@@ -140,10 +171,14 @@ class ConcurrencyIT {
         }
         JsonNode sessions = importConcurrently(api, user, List.of(forward.toString(), backward.toString()), 300);
         for (JsonNode item : sessions.get("items")) {
-            JsonNode history = api.get("/conversations/" + item.get("conversationId").asLong()).json();
+            JsonNode history = api.get(
+                            "/conversations/" + item.get("conversationId").asLong())
+                    .json();
             int session = Integer.parseInt(item.at("/key/sessionId").asText().substring(1));
-            assertThat(Turns.turnIds(history)).containsExactlyElementsOf(
-                    java.util.stream.IntStream.range(0, 5).mapToObj(k -> "line-" + session + "-" + k).toList());
+            assertThat(Turns.turnIds(history))
+                    .containsExactlyElementsOf(java.util.stream.IntStream.range(0, 5)
+                            .mapToObj(k -> "line-" + session + "-" + k)
+                            .toList());
         }
     }
 
@@ -161,31 +196,52 @@ class ConcurrencyIT {
             List<Integer> seen = new ArrayList<>();
             if (client == 6) {
                 for (int k = 0; writing.get(); k++) {
-                    Api.Response found = api.get("/conversations/lookup" + query("userId", user, "sessionId", "s" + k % 4));
+                    Api.Response found =
+                            api.get("/conversations/lookup" + query("userId", user, "sessionId", "s" + k % 4));
                     if (found.status() == 200) {
                         long id = found.json().get("conversationId").asLong();
-                        seen.add(api.delete("/conversations/" + id + (k % 2 == 0 ? "" : "/turns")).status());
+                        seen.add(api.delete("/conversations/" + id + (k % 2 == 0 ? "" : "/turns"))
+                                .status());
                     }
                 }
                 return seen;
             }
             for (int k = 0; k < 60; k++) {
                 String session = "s" + k % 4;
-                seen.add(client % 2 == 0
-                        ? api.post("/turns", Api.obj("userId", user, "sessionId", session,
-                                "turn", turn("w" + client + "-" + k, "question", "answer"))).status()
-                        : api.post("/turns/batch", Api.obj("userId", user, "sessionId", session, "turns", List.of(
-                                turn("b" + client + "-" + k + "-0", "q", "a"), turn("b" + client + "-" + k + "-1", "q", "a"))))
-                                .status());
+                seen.add(
+                        client % 2 == 0
+                                ? api.post(
+                                                "/turns",
+                                                Api.obj(
+                                                        "userId",
+                                                        user,
+                                                        "sessionId",
+                                                        session,
+                                                        "turn",
+                                                        turn("w" + client + "-" + k, "question", "answer")))
+                                        .status()
+                                : api.post(
+                                                "/turns/batch",
+                                                Api.obj(
+                                                        "userId",
+                                                        user,
+                                                        "sessionId",
+                                                        session,
+                                                        "turns",
+                                                        List.of(
+                                                                turn("b" + client + "-" + k + "-0", "q", "a"),
+                                                                turn("b" + client + "-" + k + "-1", "q", "a"))))
+                                        .status());
             }
             if (client == 0) {
                 writing.set(false);
             }
             return seen;
         });
-        assertThat(statuses.stream().flatMap(List::stream)).allSatisfy(status -> assertThat(status).isLessThan(500));
-        assertThat(statuses.subList(0, 6).stream().flatMap(List::stream)).allSatisfy(
-                status -> assertThat(status).isIn(200, 201));
+        assertThat(statuses.stream().flatMap(List::stream))
+                .allSatisfy(status -> assertThat(status).isLessThan(500));
+        assertThat(statuses.subList(0, 6).stream().flatMap(List::stream))
+                .allSatisfy(status -> assertThat(status).isIn(200, 201));
     }
 
     /**
@@ -200,18 +256,24 @@ class ConcurrencyIT {
         String first = line(user, 0, 0) + line(user, 1, 1);
         Api.Response r = api.postRaw("/import", first, "application/x-ndjson");
         assertThat(r.status()).as(r.body()).isEqualTo(200);
-        long old = api.get("/conversations/lookup" + query("chatbotId", "bot", "userId", user, "sessionId", "s0")).json()
-                .get("conversationId").asLong();
-        long kept = api.get("/conversations/lookup" + query("chatbotId", "bot", "userId", user, "sessionId", "s1")).json()
-                .get("conversationId").asLong();
+        long old = api.get("/conversations/lookup" + query("chatbotId", "bot", "userId", user, "sessionId", "s0"))
+                .json()
+                .get("conversationId")
+                .asLong();
+        long kept = api.get("/conversations/lookup" + query("chatbotId", "bot", "userId", user, "sessionId", "s1"))
+                .json()
+                .get("conversationId")
+                .asLong();
         assertThat(api.delete("/conversations/" + old).status()).isEqualTo(204);
 
         Api.Response again = api.postRaw("/import", line(user, 0, 2) + line(user, 1, 3), "application/x-ndjson");
         assertThat(again.status()).as(again.body()).isEqualTo(200);
         assertThat(again.json().get("turnsImported").asLong()).isEqualTo(2);
         assertThat(again.json().get("conversationsCreated").asLong()).isEqualTo(1);
-        long renewed = api.get("/conversations/lookup" + query("chatbotId", "bot", "userId", user, "sessionId", "s0")).json()
-                .get("conversationId").asLong();
+        long renewed = api.get("/conversations/lookup" + query("chatbotId", "bot", "userId", user, "sessionId", "s0"))
+                .json()
+                .get("conversationId")
+                .asLong();
         assertThat(renewed).isNotEqualTo(old);
         assertThat(Turns.turnIds(api.get("/conversations/" + renewed).json())).containsExactly("line-0-2");
         assertThat(Turns.turnIds(api.get("/conversations/" + kept).json())).containsExactly("line-1-1", "line-1-3");
@@ -234,27 +296,43 @@ class ConcurrencyIT {
         int rounds = 0;
         while (countLines(log, "SQLState: 23505") == violationsBefore && rounds < 40) {
             int round = rounds++;
-            List<Integer> statuses = Concurrently.run(CLIENTS, client -> client % 2 == 0
-                    ? api.post("/turns", addTurn(null, user, "s", turn("r" + round + "-" + client, "q", "a"))).status()
-                    : api.postRaw("/import", Api.JSON.valueToTree(Api.obj("key", Api.obj("userId", user, "sessionId", "s"),
-                            "turn", turn("r" + round + "-" + client, "q", "a"))).toString() + "\n",
-                            "application/x-ndjson").status());
+            List<Integer> statuses = Concurrently.run(
+                    CLIENTS,
+                    client -> client % 2 == 0
+                            ? api.post("/turns", addTurn(null, user, "s", turn("r" + round + "-" + client, "q", "a")))
+                                    .status()
+                            : api.postRaw(
+                                            "/import",
+                                            Api.JSON
+                                                            .valueToTree(Api.obj(
+                                                                    "key",
+                                                                    Api.obj("userId", user, "sessionId", "s"),
+                                                                    "turn",
+                                                                    turn("r" + round + "-" + client, "q", "a")))
+                                                            .toString()
+                                                    + "\n",
+                                            "application/x-ndjson")
+                                    .status());
             assertThat(statuses).allSatisfy(s -> assertThat(s).isIn(200, 201));
-            long id = api.get("/conversations/lookup" + query("userId", user, "sessionId", "s")).json()
-                    .get("conversationId").asLong();
+            long id = api.get("/conversations/lookup" + query("userId", user, "sessionId", "s"))
+                    .json()
+                    .get("conversationId")
+                    .asLong();
             assertThat(api.get("/conversations/" + id).json().get("turns")).hasSize(CLIENTS);
             assertThat(api.delete("/conversations/" + id).status()).isEqualTo(204);
         }
-        assertThat(countLines(log, "SQLState: 23505")).as("a creation race happened in %d rounds", rounds)
+        assertThat(countLines(log, "SQLState: 23505"))
+                .as("a creation race happened in %d rounds", rounds)
                 .isGreaterThan(violationsBefore);
         assertThat(countLines(log, "ERROR", "uk_conversation_key")).isEqualTo(errorsBefore);
     }
 
     /** @return how many lines of the file contain every one of the parts */
     private static long countLines(java.nio.file.Path file, String... parts) throws java.io.IOException {
-        try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(file,
-                java.nio.charset.StandardCharsets.ISO_8859_1)) {
-            return lines.filter(l -> java.util.Arrays.stream(parts).allMatch(l::contains)).count();
+        try (java.util.stream.Stream<String> lines =
+                java.nio.file.Files.lines(file, java.nio.charset.StandardCharsets.ISO_8859_1)) {
+            return lines.filter(l -> java.util.Arrays.stream(parts).allMatch(l::contains))
+                    .count();
         }
     }
 
@@ -270,17 +348,34 @@ class ConcurrencyIT {
             return r.json();
         });
         assertThat(reports).allSatisfy(r -> assertThat(r.get("errors")).isEmpty());
-        assertThat(reports.stream().mapToLong(r -> r.get("turnsImported").asLong()).sum()).isEqualTo(300);
-        assertThat(reports.stream().mapToLong(r -> r.get("duplicates").asLong()).sum()).isEqualTo(duplicates);
-        assertThat(reports.stream().mapToLong(r -> r.get("conversationsCreated").asLong()).sum()).isEqualTo(60);
-        JsonNode sessions = api.get("/conversations" + query("userId", user, "limit", "100")).json();
+        assertThat(reports.stream()
+                        .mapToLong(r -> r.get("turnsImported").asLong())
+                        .sum())
+                .isEqualTo(300);
+        assertThat(reports.stream().mapToLong(r -> r.get("duplicates").asLong()).sum())
+                .isEqualTo(duplicates);
+        assertThat(reports.stream()
+                        .mapToLong(r -> r.get("conversationsCreated").asLong())
+                        .sum())
+                .isEqualTo(60);
+        JsonNode sessions = api.get("/conversations" + query("userId", user, "limit", "100"))
+                .json();
         assertThat(sessions.get("items")).hasSize(60);
         return sessions;
     }
 
     private static String line(String user, int session, int k) throws Exception {
-        return Api.JSON.writeValueAsString(Api.obj("key", Api.obj("chatbotId", "bot", "userId", user, "sessionId",
-                "s" + session), "turn", Api.obj("turnId", "line-" + session + "-" + k, "userMessage", "question "
-                + session + "/" + k, "assistantResponse", "answer " + session + "/" + k))) + "\n";
+        return Api.JSON.writeValueAsString(Api.obj(
+                        "key",
+                        Api.obj("chatbotId", "bot", "userId", user, "sessionId", "s" + session),
+                        "turn",
+                        Api.obj(
+                                "turnId",
+                                "line-" + session + "-" + k,
+                                "userMessage",
+                                "question " + session + "/" + k,
+                                "assistantResponse",
+                                "answer " + session + "/" + k)))
+                + "\n";
     }
 }

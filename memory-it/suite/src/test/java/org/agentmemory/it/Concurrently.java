@@ -12,8 +12,7 @@ import java.util.function.IntFunction;
 /** Runs n tasks that start at the same moment and collects their results in task order. */
 final class Concurrently {
 
-    private Concurrently() {
-    }
+    private Concurrently() {}
 
     static <T> List<T> run(int n, IntFunction<T> task) {
         ExecutorService pool = Executors.newFixedThreadPool(n);

@@ -8,9 +8,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.compaction.HistoryMessage;
+import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.api.context.AssembledContext;
 import org.agentmemory.api.context.ContextAssemblyRequest;
 import org.agentmemory.api.context.ContextMemoryRemote;
@@ -21,7 +21,6 @@ import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.ConversationMemoryRemote;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
-import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.it.support.RemoteClient;
 import org.agentmemory.omission.control.ContentIds;
 import org.junit.jupiter.api.Test;
@@ -39,32 +38,53 @@ class ContextRemoteIT {
         ConversationKey key = ConversationKey.of("remote-bot", unique("remote"), "s");
         String output = words(31, 300);
         List<TurnRecord> history = new ArrayList<>();
-        history.add(TurnRecord.of("r1", "check the queue", "the queue is long").withToolInvocations(
-                List.of(ToolInvocationRecord.of("bash", Map.of("command", "rabbitmqctl list_queues"), output))));
-        history.add(TurnRecord.of("r2", "read the dump", "the dump is big").withToolInvocations(
-                List.of(ToolInvocationRecord.of("read_file", Map.of("path", "/tmp/dump"), words(32, 2500)))));
+        history.add(TurnRecord.of("r1", "check the queue", "the queue is long")
+                .withToolInvocations(List.of(
+                        ToolInvocationRecord.of("bash", Map.of("command", "rabbitmqctl list_queues"), output))));
+        history.add(TurnRecord.of("r2", "read the dump", "the dump is big")
+                .withToolInvocations(
+                        List.of(ToolInvocationRecord.of("read_file", Map.of("path", "/tmp/dump"), words(32, 2500)))));
         for (int i = 3; i <= 5; i++) {
             history.add(TurnRecord.of("r" + i, "question " + i, "answer " + i));
         }
         conversations.addTurns(key, history);
 
-        ConversationContext round = context.context(key, ContextRequest.forModel("gpt-4o").withPromptTokens(200, 20));
+        ConversationContext round =
+                context.context(key, ContextRequest.forModel("gpt-4o").withPromptTokens(200, 20));
         assertThat(round.outcome()).isEqualTo(ContextOutcome.FITTED);
-        assertThat(round.messages()).extracting(HistoryMessage::role)
-                .containsExactly("user", "assistant", "user", "assistant", "user", "assistant", "user", "assistant",
-                        "user", "assistant");
-        assertThat(round.tiers()).extracting(t -> t.state()).containsExactly(TurnState.PRUNED, TurnState.PRUNED,
-                TurnState.RAW, TurnState.RAW, TurnState.RAW);
+        assertThat(round.messages())
+                .extracting(HistoryMessage::role)
+                .containsExactly(
+                        "user",
+                        "assistant",
+                        "user",
+                        "assistant",
+                        "user",
+                        "assistant",
+                        "user",
+                        "assistant",
+                        "user",
+                        "assistant");
+        assertThat(round.tiers())
+                .extracting(t -> t.state())
+                .containsExactly(TurnState.PRUNED, TurnState.PRUNED, TurnState.RAW, TurnState.RAW, TurnState.RAW);
         assertThat(round.boundaryTurnId()).isEqualTo("r2");
         assertThat(round.commit().promptEstimate()).isEqualTo(round.tokensUsed() + 220L);
-        assertThat(context.readOmittedContent(key.tenantId(), round.conversationId(), ContentIds.contentId(output), null))
+        assertThat(context.readOmittedContent(
+                        key.tenantId(), round.conversationId(), ContentIds.contentId(output), null))
                 .isEqualTo(output);
         assertThat(context.readOmittedContent(null, round.conversationId(), ContentIds.contentId(output), null))
                 .isEqualTo("read_omitted_content is unavailable in this context (no active conversation scope).");
 
-        conversations.addTurn(key, TurnRecord.of("r6", "thanks", "welcome")
-                .withMetadata(Map.of("usage", Map.of("input_tokens", round.commit().promptEstimate()))), round.commit());
-        Map<String, Object> state = conversations.getMetadata(key.tenantId(), round.conversationId()).metadata();
+        conversations.addTurn(
+                key,
+                TurnRecord.of("r6", "thanks", "welcome")
+                        .withMetadata(Map.of(
+                                "usage", Map.of("input_tokens", round.commit().promptEstimate()))),
+                round.commit());
+        Map<String, Object> state = conversations
+                .getMetadata(key.tenantId(), round.conversationId())
+                .metadata();
         assertThat(state.get("compaction")).isInstanceOf(Map.class);
         Map<?, ?> compaction = (Map<?, ?>) state.get("compaction");
         assertThat(compaction.get("boundary_turn_id")).isEqualTo("r2");

@@ -2,19 +2,17 @@ package org.agentmemory.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-
 import org.agentmemory.it.support.Api;
 import org.agentmemory.it.support.Embeddings;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Conversation recall against the real Lucene index inside both servers: turns written through the JSONL import
@@ -28,11 +26,21 @@ class ConversationRecallIT {
         return List.of(Api.postgres(), Api.h2());
     }
 
-    private static Map<String, Object> line(String user, String session, String turnId, String question, String qId,
-            String answer, String aId) {
-        return Api.obj("key", Api.obj("chatbotId", "recall-it", "userId", user, "sessionId", session),
-                "turn", Api.obj("turnId", turnId, "userMessage", question, "assistantResponse", answer,
-                        "metadata", Api.obj("dia_id", qId, "speaker", "Mia", "reply_dia_id", aId, "reply_speaker", "Leo")));
+    private static Map<String, Object> line(
+            String user, String session, String turnId, String question, String qId, String answer, String aId) {
+        return Api.obj(
+                "key",
+                Api.obj("chatbotId", "recall-it", "userId", user, "sessionId", session),
+                "turn",
+                Api.obj(
+                        "turnId",
+                        turnId,
+                        "userMessage",
+                        question,
+                        "assistantResponse",
+                        answer,
+                        "metadata",
+                        Api.obj("dia_id", qId, "speaker", "Mia", "reply_dia_id", aId, "reply_speaker", "Leo")));
     }
 
     private static void importLines(Api api, List<Map<String, Object>> lines) throws Exception {
@@ -47,7 +55,8 @@ class ConversationRecallIT {
 
     private static List<JsonNode> search(Api api, Map<String, Object> body) {
         if (!"full_text".equals(body.get("mode"))) {
-            String scope = body.get("userId") != null ? Api.query("userId", (String) body.get("userId"))
+            String scope = body.get("userId") != null
+                    ? Api.query("userId", (String) body.get("userId"))
                     : Api.query("conversationId", String.valueOf(body.get("conversationId")));
             Embeddings.awaitVectors(api, scope, Duration.ofSeconds(120));
         }
@@ -64,24 +73,66 @@ class ConversationRecallIT {
         String run = UUID.randomUUID().toString().substring(0, 8);
         String mia = "mia\"\\*" + run;
         String other = "mia\"\\*" + run + "-other";
-        importLines(api, List.of(
-                line(mia, "s1", "t1", "I adopted a golden retriever puppy last weekend!", "D1:1",
-                        "That's wonderful, what did you name the puppy?", "D1:2"),
-                line(mia, "s1", "t2", "We called him Biscuit and he loves the beach.", "D1:3",
-                        "Biscuit is a lovely name for a dog.", "D1:4"),
-                line(mia, "s2", "t3", "My pottery class starts on Tuesday evenings.", "D2:1",
-                        "Ceramics sounds relaxing; what will you make first?", "D2:2"),
-                line(other, "s1", "t1", "I adopted a golden retriever puppy last weekend!", "X1:1",
-                        "Another user's puppy story.", "X1:2")));
+        importLines(
+                api,
+                List.of(
+                        line(
+                                mia,
+                                "s1",
+                                "t1",
+                                "I adopted a golden retriever puppy last weekend!",
+                                "D1:1",
+                                "That's wonderful, what did you name the puppy?",
+                                "D1:2"),
+                        line(
+                                mia,
+                                "s1",
+                                "t2",
+                                "We called him Biscuit and he loves the beach.",
+                                "D1:3",
+                                "Biscuit is a lovely name for a dog.",
+                                "D1:4"),
+                        line(
+                                mia,
+                                "s2",
+                                "t3",
+                                "My pottery class starts on Tuesday evenings.",
+                                "D2:1",
+                                "Ceramics sounds relaxing; what will you make first?",
+                                "D2:2"),
+                        line(
+                                other,
+                                "s1",
+                                "t1",
+                                "I adopted a golden retriever puppy last weekend!",
+                                "X1:1",
+                                "Another user's puppy story.",
+                                "X1:2")));
 
         for (String mode : List.of("full_text", "vector", "hybrid")) {
-            List<JsonNode> hits = search(api, Api.obj("userId", mia, "query", "What is the name of the dog Mia adopted?",
-                    "mode", mode, "topK", 10));
-            assertThat(hits).as(mode).isNotEmpty().allSatisfy(h -> assertThat(h.get("userId").asText()).isEqualTo(mia));
-            assertThat(hits).as(mode).extracting(h -> h.get("externalId").asText()).doesNotContain("X1:1", "X1:2")
+            List<JsonNode> hits = search(
+                    api,
+                    Api.obj(
+                            "userId",
+                            mia,
+                            "query",
+                            "What is the name of the dog Mia adopted?",
+                            "mode",
+                            mode,
+                            "topK",
+                            10));
+            assertThat(hits)
+                    .as(mode)
+                    .isNotEmpty()
+                    .allSatisfy(h -> assertThat(h.get("userId").asText()).isEqualTo(mia));
+            assertThat(hits)
+                    .as(mode)
+                    .extracting(h -> h.get("externalId").asText())
+                    .doesNotContain("X1:1", "X1:2")
                     .contains("D1:3");
         }
-        List<JsonNode> pottery = search(api, Api.obj("userId", mia, "query", "pottery class Tuesday", "mode", "full_text"));
+        List<JsonNode> pottery =
+                search(api, Api.obj("userId", mia, "query", "pottery class Tuesday", "mode", "full_text"));
         JsonNode top = pottery.get(0);
         assertThat(top.get("externalId").asText()).isEqualTo("D2:1");
         assertThat(top.get("role").asText()).isEqualTo("user");
@@ -89,14 +140,18 @@ class ConversationRecallIT {
         assertThat(top.get("author").asText()).isEqualTo("Mia");
         assertThat(top.get("content").asText()).isEqualTo("My pottery class starts on Tuesday evenings.");
         assertThat(top.get("sessionId").asText()).isEqualTo("s2");
-        JsonNode ceramics = search(api, Api.obj("userId", mia, "query", "ceramics relaxing", "mode", "full_text")).get(0);
+        JsonNode ceramics = search(api, Api.obj("userId", mia, "query", "ceramics relaxing", "mode", "full_text"))
+                .get(0);
         assertThat(ceramics.get("role").asText()).isEqualTo("assistant");
         assertThat(ceramics.get("externalId").asText()).isEqualTo("D2:2");
 
         // Scoped to one conversation.
         long s1 = conversationId(api, mia, "s1");
-        List<JsonNode> inS1 = search(api, Api.obj("conversationId", s1, "query", "pottery puppy beach", "mode", "hybrid"));
-        assertThat(inS1).isNotEmpty().allSatisfy(h -> assertThat(h.get("conversationId").asLong()).isEqualTo(s1));
+        List<JsonNode> inS1 =
+                search(api, Api.obj("conversationId", s1, "query", "pottery puppy beach", "mode", "hybrid"));
+        assertThat(inS1)
+                .isNotEmpty()
+                .allSatisfy(h -> assertThat(h.get("conversationId").asLong()).isEqualTo(s1));
 
         // A mass reindex from the database gives identical results in every mode.
         Map<String, List<String>> before = snapshot(api, mia);
@@ -118,7 +173,8 @@ class ConversationRecallIT {
         // Clearing a conversation removes its messages from recall.
         assertThat(api.delete("/conversations/" + s1 + "/turns").status()).isEqualTo(200);
         assertThat(search(api, Api.obj("userId", mia, "query", "golden retriever puppy Biscuit", "mode", "full_text")))
-                .extracting(h -> h.get("sessionId").asText()).doesNotContain("s1");
+                .extracting(h -> h.get("sessionId").asText())
+                .doesNotContain("s1");
     }
 
     /**
@@ -137,10 +193,23 @@ class ConversationRecallIT {
             List<String> missed = new ArrayList<>();
             for (int i = 0; i < turnsEach; i++) {
                 String word = "zq" + run + "x" + client + "y" + i;
-                Api.Response r = api.post("/turns", Api.obj("chatbotId", "recall-it", "userId", user,
-                        "sessionId", "s" + (i % 3), "turn", Api.obj("turnId", "c" + client + "-" + i,
-                                "userMessage", "Remember the code word " + word + " please.",
-                                "assistantResponse", "Noted.")));
+                Api.Response r = api.post(
+                        "/turns",
+                        Api.obj(
+                                "chatbotId",
+                                "recall-it",
+                                "userId",
+                                user,
+                                "sessionId",
+                                "s" + (i % 3),
+                                "turn",
+                                Api.obj(
+                                        "turnId",
+                                        "c" + client + "-" + i,
+                                        "userMessage",
+                                        "Remember the code word " + word + " please.",
+                                        "assistantResponse",
+                                        "Noted.")));
                 assertThat(r.status()).as(r.body()).isEqualTo(201);
                 List<JsonNode> hits = search(api, Api.obj("userId", user, "query", word, "mode", "full_text"));
                 if (hits.isEmpty() || !hits.get(0).get("content").asText().contains(word)) {
@@ -163,30 +232,55 @@ class ConversationRecallIT {
     void everyBatchOfALargeImportIsSearchableWhenTheImportReturns(Api api) throws Exception {
         String run = UUID.randomUUID().toString().substring(0, 8);
         String user = "bulk-" + run;
-        String[] words = {"albatross", "zeppelin", "quokka", "marmalade", "sextant", "kumquat", "tamarind",
-            "gazpacho", "obelisk", "yodeling", "origami", "xylophone", "wombat"};
+        String[] words = {
+            "albatross",
+            "zeppelin",
+            "quokka",
+            "marmalade",
+            "sextant",
+            "kumquat",
+            "tamarind",
+            "gazpacho",
+            "obelisk",
+            "yodeling",
+            "origami",
+            "xylophone",
+            "wombat"
+        };
         int total = 2_001;
         List<Map<String, Object>> lines = new ArrayList<>();
         for (int i = 0; i < total; i++) {
             // Each line names a distinct pair of rare words, so a two-word query matches exactly one message best.
             String a = words[i % words.length];
             String b = words[(i / words.length) % words.length];
-            lines.add(line(user, "s" + (i % 5), "t" + i, "Line " + i + " mentions " + a + " and " + b + " together.",
-                    "Q" + i, "Noted, line " + i + ".", "A" + i));
+            lines.add(line(
+                    user,
+                    "s" + (i % 5),
+                    "t" + i,
+                    "Line " + i + " mentions " + a + " and " + b + " together.",
+                    "Q" + i,
+                    "Noted, line " + i + ".",
+                    "A" + i));
         }
         importLines(api, lines);
         for (int i : new int[] {0, 500, 999, 1_000, 1_700, total - 1}) {
             String a = words[i % words.length];
             String b = words[(i / words.length) % words.length];
-            List<JsonNode> hits = search(api, Api.obj("userId", user, "query", a + " " + b, "mode", "full_text",
-                    "topK", 50));
-            assertThat(hits).as("line %d", i).extracting(h -> h.get("externalId").asText()).contains("Q" + i);
+            List<JsonNode> hits =
+                    search(api, Api.obj("userId", user, "query", a + " " + b, "mode", "full_text", "topK", 50));
+            assertThat(hits)
+                    .as("line %d", i)
+                    .extracting(h -> h.get("externalId").asText())
+                    .contains("Q" + i);
         }
     }
 
     private static long conversationId(Api api, String user, String session) {
-        return api.get("/conversations/lookup" + Api.query("userId", user, "sessionId", session, "chatbotId", "recall-it"))
-                .json().get("conversationId").asLong();
+        return api.get("/conversations/lookup"
+                        + Api.query("userId", user, "sessionId", session, "chatbotId", "recall-it"))
+                .json()
+                .get("conversationId")
+                .asLong();
     }
 
     private static Map<String, List<String>> snapshot(Api api, String user) {
@@ -197,8 +291,14 @@ class ConversationRecallIT {
                 for (JsonNode h : search(api, Api.obj("userId", user, "query", q, "mode", mode))) {
                     // Cosine similarities do not depend on index statistics; BM25 and fused scores do (a rebuilt
                     // index has no deleted documents left), so those compare by order.
-                    ids.add(h.get("externalId").asText() + (mode.equals("vector") ? "@" + String.format(
-                            java.util.Locale.ROOT, "%.4f", h.get("score").asDouble()) : ""));
+                    ids.add(h.get("externalId").asText()
+                            + (mode.equals("vector")
+                                    ? "@"
+                                            + String.format(
+                                                    java.util.Locale.ROOT,
+                                                    "%.4f",
+                                                    h.get("score").asDouble())
+                                    : ""));
                 }
                 out.put(mode + "/" + q, ids);
             }

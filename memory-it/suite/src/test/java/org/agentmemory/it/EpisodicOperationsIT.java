@@ -6,17 +6,15 @@ import static org.agentmemory.it.support.Episodes.recall;
 import static org.agentmemory.it.support.Episodes.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
-
 import org.agentmemory.it.support.Api;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Episodic operations over REST on the PostgreSQL server (no reflection model configured there): the fixes of
@@ -34,9 +32,17 @@ class EpisodicOperationsIT {
     @Test
     void recordedLessonIsStoredEmbeddedAndRecalledByItsWords() {
         Map<String, Object> ns = ns("lessons-" + run(), "ana");
-        Api.Response r = api.post("/episodes/lessons", Api.obj("namespace", ns, "situation", "Paging through the audit log",
-                "lesson", "Always request the audit log with a cursor; offsets skip rows under concurrent writes",
-                "importance", 42));
+        Api.Response r = api.post(
+                "/episodes/lessons",
+                Api.obj(
+                        "namespace",
+                        ns,
+                        "situation",
+                        "Paging through the audit log",
+                        "lesson",
+                        "Always request the audit log with a cursor; offsets skip rows under concurrent writes",
+                        "importance",
+                        42));
         assertThat(r.status()).as(r.body()).isEqualTo(201);
         JsonNode lesson = r.json();
         assertThat(lesson.get("lessonLearned").asText()).startsWith("Always request the audit log with a cursor");
@@ -45,22 +51,38 @@ class EpisodicOperationsIT {
         assertThat(lesson.get("category").asText()).isEqualTo("decision");
         // Found through the lesson's own words, which are not in the situation: the lesson was embedded and indexed.
         for (String mode : List.of("full_text", "vector")) {
-            assertThat(recall(api, ns, "cursor offsets concurrent writes", mode, 3)).as(mode)
+            assertThat(recall(api, ns, "cursor offsets concurrent writes", mode, 3))
+                    .as(mode)
                     .extracting(h -> h.get("episode").get("episodeId").asText())
                     .contains(lesson.get("episodeId").asText());
         }
-        Api.Response tool = api.post("/tools/episodic/record_lesson", Api.obj("namespace", ns, "situation",
-                "Rotating keys", "lesson", "Rotate the signing key before the old one expires"));
+        Api.Response tool = api.post(
+                "/tools/episodic/record_lesson",
+                Api.obj(
+                        "namespace",
+                        ns,
+                        "situation",
+                        "Rotating keys",
+                        "lesson",
+                        "Rotate the signing key before the old one expires"));
         assertThat(tool.status()).isEqualTo(200);
-        assertThat(tool.body()).matches("Lesson recorded \\(id [0-9a-f-]{36}, importance 5\\): Rotate the signing key"
-                + " before the old one expires");
+        assertThat(tool.body())
+                .matches("Lesson recorded \\(id [0-9a-f-]{36}, importance 5\\): Rotate the signing key"
+                        + " before the old one expires");
     }
 
     @Test
     void interactionIsRecordedAndTrivialOnesAreSkipped() {
         Map<String, Object> ns = ns("interactions-" + run(), "bo");
-        Api.Response r = api.post("/episodes/interactions", Api.obj("namespace", ns,
-                "query", "How do I reset the staging database?", "response", "Run the reset job from the admin console."));
+        Api.Response r = api.post(
+                "/episodes/interactions",
+                Api.obj(
+                        "namespace",
+                        ns,
+                        "query",
+                        "How do I reset the staging database?",
+                        "response",
+                        "Run the reset job from the admin console."));
         assertThat(r.status()).as(r.body()).isEqualTo(201);
         JsonNode ep = r.json();
         assertThat(ep.get("situation").asText()).isEqualTo("How do I reset the staging database?");
@@ -68,9 +90,14 @@ class EpisodicOperationsIT {
         assertThat(ep.get("category").asText()).isEqualTo("query_resolution");
         assertThat(ep.get("importance").asInt()).isEqualTo(3);
         assertThat(api.post("/episodes/interactions", Api.obj("namespace", ns, "query", "thanks", "response", "ok"))
-                .status()).isEqualTo(204);
-        assertThat(api.get("/episodes/count" + Api.query("agentId", ns.get("agentId").toString())).json().get("count")
-                .asLong()).isEqualTo(1);
+                        .status())
+                .isEqualTo(204);
+        assertThat(api.get("/episodes/count"
+                                + Api.query("agentId", ns.get("agentId").toString()))
+                        .json()
+                        .get("count")
+                        .asLong())
+                .isEqualTo(1);
     }
 
     @Test
@@ -84,8 +111,12 @@ class EpisodicOperationsIT {
         JsonNode b = record(api, second);
         assertThat(b.get("episodeId").asText()).isEqualTo(a.get("episodeId").asText());
         assertThat(b.get("importance").asInt()).isEqualTo(9);
-        assertThat(api.get("/episodes/count" + Api.query("agentId", ns.get("agentId").toString())).json()
-                .get("count").asLong()).isEqualTo(1);
+        assertThat(api.get("/episodes/count"
+                                + Api.query("agentId", ns.get("agentId").toString()))
+                        .json()
+                        .get("count")
+                        .asLong())
+                .isEqualTo(1);
     }
 
     @Test
@@ -96,13 +127,20 @@ class EpisodicOperationsIT {
             body.put("importance", i < 2 ? 1 : 2 + i);
             record(api, body);
         }
-        JsonNode compacted = api.post("/episodes/compact", Api.obj("namespace", ns, "keepTopN", 2)).json();
+        JsonNode compacted = api.post("/episodes/compact", Api.obj("namespace", ns, "keepTopN", 2))
+                .json();
         // Kept: the two most important (7, 6) and both failures; deleted: importance 4 and 5.
         assertThat(compacted.get("deleted").asLong()).isEqualTo(2);
         List<JsonNode> left = recall(api, ns, "routine sync", "full_text", 10);
-        assertThat(left).extracting(h -> h.get("episode").get("importance").asInt()).containsExactlyInAnyOrder(7, 6, 1, 1);
-        assertThat(api.get("/episodes/count" + Api.query("agentId", ns.get("agentId").toString())).json()
-                .get("count").asLong()).isEqualTo(4);
+        assertThat(left)
+                .extracting(h -> h.get("episode").get("importance").asInt())
+                .containsExactlyInAnyOrder(7, 6, 1, 1);
+        assertThat(api.get("/episodes/count"
+                                + Api.query("agentId", ns.get("agentId").toString()))
+                        .json()
+                        .get("count")
+                        .asLong())
+                .isEqualTo(4);
     }
 
     @Test
@@ -113,21 +151,28 @@ class EpisodicOperationsIT {
         Map<String, Object> anaFailure = episode(ana, "Ana's invoice export crashed", "Exported invoices", "failure");
         anaFailure.put("errorMessage", "Connection refused by the export service");
         record(api, anaFailure);
-        Map<String, Object> boFailure = episode(bo, "Bo's private medical report upload failed", "Uploaded report",
-                "failure");
+        Map<String, Object> boFailure =
+                episode(bo, "Bo's private medical report upload failed", "Uploaded report", "failure");
         boFailure.put("lessonLearned", "Compress scans before upload");
         record(api, boFailure);
-        String warnings = api.get("/episodes/warnings" + Api.query("agentId", agent, "userId", "ana", "query",
-                "report upload failed")).body();
-        assertThat(warnings).startsWith("MISTAKES TO AVOID:\n- Ana's invoice export crashed \u2014 Connection refused")
-                .doesNotContain("Bo's").doesNotContain("medical");
-        String tool = api.post("/tools/episodic/get_warnings", Api.obj("namespace", ana)).body();
+        String warnings = api.get("/episodes/warnings"
+                        + Api.query("agentId", agent, "userId", "ana", "query", "report upload failed"))
+                .body();
+        assertThat(warnings)
+                .startsWith("MISTAKES TO AVOID:\n- Ana's invoice export crashed \u2014 Connection refused")
+                .doesNotContain("Bo's")
+                .doesNotContain("medical");
+        String tool = api.post("/tools/episodic/get_warnings", Api.obj("namespace", ana))
+                .body();
         assertThat(tool).contains("Ana's invoice export crashed").doesNotContain("Bo's");
-        assertThat(api.post("/tools/episodic/get_warnings", Api.obj("namespace", ns(agent, "nobody"))).body())
+        assertThat(api.post("/tools/episodic/get_warnings", Api.obj("namespace", ns(agent, "nobody")))
+                        .body())
                 .isEqualTo("No past failures to warn about.");
-        String search = api.post("/tools/episodic/search_episodic_memory", Api.obj("namespace", ana, "query",
-                "invoice export")).body();
-        assertThat(search).startsWith("Found 1 relevant past experience:\n1. [FAILURE] Ana's invoice export crashed")
+        String search = api.post(
+                        "/tools/episodic/search_episodic_memory", Api.obj("namespace", ana, "query", "invoice export"))
+                .body();
+        assertThat(search)
+                .startsWith("Found 1 relevant past experience:\n1. [FAILURE] Ana's invoice export crashed")
                 .contains("   Error: Connection refused by the export service");
     }
 
@@ -141,11 +186,15 @@ class EpisodicOperationsIT {
             update(con, soon.get("episodeId").asText(), "now() - interval '1 second'");
             update(con, later.get("episodeId").asText(), "now() + interval '1 hour'");
         }
-        assertThat(recall(api, ns, "flaky cron job", "hybrid", 10)).extracting(h -> h.get("episode").get("episodeId")
-                .asText()).containsExactly(later.get("episodeId").asText());
-        assertThat(api.post("/episodes/cleanup", "{}").json().get("deleted").asLong()).isGreaterThanOrEqualTo(1);
-        assertThat(api.get("/episodes/" + soon.get("episodeId").asText()).status()).isEqualTo(404);
-        assertThat(api.get("/episodes/" + later.get("episodeId").asText()).status()).isEqualTo(200);
+        assertThat(recall(api, ns, "flaky cron job", "hybrid", 10))
+                .extracting(h -> h.get("episode").get("episodeId").asText())
+                .containsExactly(later.get("episodeId").asText());
+        assertThat(api.post("/episodes/cleanup", "{}").json().get("deleted").asLong())
+                .isGreaterThanOrEqualTo(1);
+        assertThat(api.get("/episodes/" + soon.get("episodeId").asText()).status())
+                .isEqualTo(404);
+        assertThat(api.get("/episodes/" + later.get("episodeId").asText()).status())
+                .isEqualTo(200);
     }
 
     @Test
@@ -154,14 +203,21 @@ class EpisodicOperationsIT {
         Map<String, Object> body = episode(ns, "Quarterly report generation", "Generated", "success");
         body.put("metadata", Api.obj("source", "scheduler"));
         JsonNode ep = record(api, body);
-        JsonNode updated = api.post("/episodes/consolidated", Api.obj("episodeIds", List.of(ep.get("episodeId").asText(),
-                "no-such-episode"), "pageId", "page-7")).json();
+        JsonNode updated = api.post(
+                        "/episodes/consolidated",
+                        Api.obj(
+                                "episodeIds",
+                                List.of(ep.get("episodeId").asText(), "no-such-episode"),
+                                "pageId",
+                                "page-7"))
+                .json();
         assertThat(updated.get("updated").asInt()).isEqualTo(1);
         JsonNode read = api.get("/episodes/" + ep.get("episodeId").asText()).json();
         assertThat(read.get("metadata").get("source").asText()).isEqualTo("scheduler");
         assertThat(read.get("metadata").get("consolidated_into").asText()).isEqualTo("page-7");
         record(api, episode(ns, "Second report", "Generated", "success"));
-        Api.Response export = api.get("/episodes/export" + Api.query("agentId", ns.get("agentId").toString()));
+        Api.Response export = api.get(
+                "/episodes/export" + Api.query("agentId", ns.get("agentId").toString()));
         assertThat(export.contentType()).startsWith("application/x-ndjson");
         String[] lines = export.body().split("\n");
         assertThat(lines).hasSize(2);
@@ -173,13 +229,13 @@ class EpisodicOperationsIT {
         Properties props = new Properties();
         props.setProperty("user", System.getProperty("it.pg.user", "postgres"));
         props.setProperty("password", System.getProperty("it.pg.password", "postgres"));
-        return new org.postgresql.Driver().connect(System.getProperty("it.pg.jdbc",
-                "jdbc:postgresql://127.0.0.1:5432/agent_memory_it"), props);
+        return new org.postgresql.Driver()
+                .connect(System.getProperty("it.pg.jdbc", "jdbc:postgresql://127.0.0.1:5432/agent_memory_it"), props);
     }
 
     private static void update(Connection con, String episodeId, String expiresAt) throws Exception {
-        try (PreparedStatement ps = con.prepareStatement("UPDATE episode SET expires_at = " + expiresAt
-                + " WHERE episode_id = ?")) {
+        try (PreparedStatement ps =
+                con.prepareStatement("UPDATE episode SET expires_at = " + expiresAt + " WHERE episode_id = ?")) {
             ps.setString(1, episodeId);
             assertThat(ps.executeUpdate()).isEqualTo(1);
         }

@@ -6,13 +6,13 @@ import static org.agentmemory.it.support.Episodes.recall;
 import static org.agentmemory.it.support.Episodes.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.text.Normalizer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-
 import org.agentmemory.api.episodic.EpisodeInput;
 import org.agentmemory.api.episodic.EpisodeOutcome;
 import org.agentmemory.api.episodic.EpisodeSearchResult;
@@ -24,8 +24,6 @@ import org.agentmemory.it.support.Api;
 import org.agentmemory.it.support.RemoteClient;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Episodic recall against the real Lucene index inside both WildFly servers: the namespace filter holds in
@@ -39,8 +37,8 @@ class EpisodicRecallIT {
         return List.of(Api.postgres(), Api.h2());
     }
 
-    private static final String SITUATION = "Deploying the billing service failed because the database migration"
-            + " locked the invoices table";
+    private static final String SITUATION =
+            "Deploying the billing service failed because the database migration" + " locked the invoices table";
     private static final String ACTION = "Ran the schema migration during business hours";
 
     @ParameterizedTest
@@ -63,14 +61,18 @@ class EpisodicRecallIT {
             List<JsonNode> hits = recall(api, me, "billing deployment failed on a locked invoices table", mode, 20);
             assertThat(hits).as("%s on %s", mode, api).hasSize(1);
             JsonNode hit = hits.get(0).get("episode");
-            assertThat(hit.get("episodeId").asText()).isEqualTo(own.get("episodeId").asText());
+            assertThat(hit.get("episodeId").asText())
+                    .isEqualTo(own.get("episodeId").asText());
             assertThat(hit.get("namespace").get("userId").asText()).isEqualTo(mine);
             assertThat(hit.get("namespace").get("agentId").asText()).isEqualTo(agent);
         }
         // The agent-wide namespace sees every user of the agent, and only that agent.
         List<JsonNode> agentWide = recall(api, ns(agent, null), "billing deployment locked invoices", "hybrid", 20);
-        assertThat(agentWide).hasSize(3).allSatisfy(h ->
-                assertThat(h.get("episode").get("namespace").get("agentId").asText()).isEqualTo(agent));
+        assertThat(agentWide)
+                .hasSize(3)
+                .allSatisfy(h -> assertThat(
+                                h.get("episode").get("namespace").get("agentId").asText())
+                        .isEqualTo(agent));
     }
 
     @ParameterizedTest
@@ -84,21 +86,25 @@ class EpisodicRecallIT {
         MemoryNamespace other = new MemoryNamespace("tenant-" + run, "agent-" + run, "user-" + run, null, null, null);
         MemoryNamespace mine = new MemoryNamespace("default", "agent-" + run, "user-" + run, null, null, null);
         remote.recordEpisode(EpisodeInput.builder(other, SITUATION, ACTION, EpisodeOutcome.FAILURE)
-                .generateReflection(false).build());
+                .generateReflection(false)
+                .build());
         remote.recordEpisode(EpisodeInput.builder(mine, SITUATION, ACTION, EpisodeOutcome.FAILURE)
-                .errorMessage("lock wait timeout on invoices").generateReflection(false).build());
+                .errorMessage("lock wait timeout on invoices")
+                .generateReflection(false)
+                .build());
         for (RecallMode mode : RecallMode.values()) {
-            List<EpisodeSearchResult> hits = remote.recallSimilar(new RecallRequest(mine, "billing migration locked",
-                    20, -1.0, null, false, mode));
+            List<EpisodeSearchResult> hits = remote.recallSimilar(
+                    new RecallRequest(mine, "billing migration locked", 20, -1.0, null, false, mode));
             assertThat(hits).as(mode.value()).hasSize(1);
             assertThat(hits.get(0).episode().namespace().tenantId()).isEqualTo("default");
-            List<EpisodeSearchResult> theirs = remote.recallSimilar(new RecallRequest(other, "billing migration locked",
-                    20, -1.0, null, false, mode));
+            List<EpisodeSearchResult> theirs = remote.recallSimilar(
+                    new RecallRequest(other, "billing migration locked", 20, -1.0, null, false, mode));
             assertThat(theirs).as(mode.value()).hasSize(1);
             assertThat(theirs.get(0).episode().namespace().tenantId()).isEqualTo("tenant-" + run);
         }
-        assertThat(remote.failureWarnings(mine, "billing", 5)).startsWith("MISTAKES TO AVOID:\n- Deploying the billing"
-                + " service").endsWith("\u2014 lock wait timeout on invoices");
+        assertThat(remote.failureWarnings(mine, "billing", 5))
+                .startsWith("MISTAKES TO AVOID:\n- Deploying the billing" + " service")
+                .endsWith("\u2014 lock wait timeout on invoices");
         assertThat(remote.failureWarnings(other, "billing", 5)).isEmpty();
     }
 
@@ -116,13 +122,19 @@ class EpisodicRecallIT {
         // Stored in NFC either way.
         assertThat(storedB.get("situation").asText()).isEqualTo(composed);
         for (String mode : List.of("vector", "full_text", "hybrid")) {
-            assertThat(recall(api, a, "r\u00e9sum\u00e9 na\u00efve", mode, 5)).as(mode).extracting(h ->
-                    h.get("episode").get("episodeId").asText()).containsExactly(storedA.get("episodeId").asText());
-            assertThat(recall(api, a, Normalizer.normalize("r\u00e9sum\u00e9 na\u00efve", Normalizer.Form.NFD), mode, 5))
-                    .as(mode).extracting(h -> h.get("episode").get("episodeId").asText())
+            assertThat(recall(api, a, "r\u00e9sum\u00e9 na\u00efve", mode, 5))
+                    .as(mode)
+                    .extracting(h -> h.get("episode").get("episodeId").asText())
                     .containsExactly(storedA.get("episodeId").asText());
-            assertThat(recall(api, b, "caf\u00e9 r\u00e9sum\u00e9", mode, 5)).as(mode).extracting(h ->
-                    h.get("episode").get("episodeId").asText()).containsExactly(storedB.get("episodeId").asText());
+            assertThat(recall(
+                            api, a, Normalizer.normalize("r\u00e9sum\u00e9 na\u00efve", Normalizer.Form.NFD), mode, 5))
+                    .as(mode)
+                    .extracting(h -> h.get("episode").get("episodeId").asText())
+                    .containsExactly(storedA.get("episodeId").asText());
+            assertThat(recall(api, b, "caf\u00e9 r\u00e9sum\u00e9", mode, 5))
+                    .as(mode)
+                    .extracting(h -> h.get("episode").get("episodeId").asText())
+                    .containsExactly(storedB.get("episodeId").asText());
         }
     }
 
@@ -131,7 +143,8 @@ class EpisodicRecallIT {
     void timesAreUtcAndTtlIsExactWhateverTheZones(Api api) {
         String run = UUID.randomUUID().toString().substring(0, 8);
         Instant before = Instant.now().minusSeconds(1);
-        Map<String, Object> body = episode(ns("ttl-" + run, null), "Nightly export timed out", "Exported 2 GB", "timeout");
+        Map<String, Object> body =
+                episode(ns("ttl-" + run, null), "Nightly export timed out", "Exported 2 GB", "timeout");
         body.put("ttlDays", 3);
         JsonNode stored = record(api, body);
         Instant after = Instant.now().plusSeconds(1);
@@ -151,7 +164,9 @@ class EpisodicRecallIT {
         assertThat(record(api, forever).get("expiresAt").isNull()).isTrue();
         Map<String, Object> byDefault = episode(ns("ttl-" + run, null), "Default expiry", "Kept", "success");
         JsonNode defaulted = record(api, byDefault);
-        assertThat(Duration.between(Instant.parse(defaulted.get("createdAt").asText()),
-                Instant.parse(defaulted.get("expiresAt").asText()))).isEqualTo(Duration.ofDays(90));
+        assertThat(Duration.between(
+                        Instant.parse(defaulted.get("createdAt").asText()),
+                        Instant.parse(defaulted.get("expiresAt").asText())))
+                .isEqualTo(Duration.ofDays(90));
     }
 }

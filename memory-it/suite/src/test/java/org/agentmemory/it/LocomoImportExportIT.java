@@ -3,18 +3,16 @@ package org.agentmemory.it;
 import static org.agentmemory.it.support.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.agentmemory.conversation.control.Normalizer;
 import org.agentmemory.it.support.Api;
 import org.agentmemory.it.support.Locomo;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Real conversations in and out: the LoCoMo dev conversations are imported through {@code POST /import}
@@ -59,7 +57,9 @@ class LocomoImportExportIT {
             JsonNode out = exported.get(i);
             assertThat(out.get("key")).as("line %d", i).isEqualTo(in.get("key"));
             for (String field : List.of("turnId", "timestamp", "metadata")) {
-                assertThat(out.get("turn").get(field)).as("line %d %s", i, field).isEqualTo(in.get("turn").get(field));
+                assertThat(out.get("turn").get(field))
+                        .as("line %d %s", i, field)
+                        .isEqualTo(in.get("turn").get(field));
             }
             // Messages come back in the canonical form every write stores (spec §2: e.g. no trailing blanks).
             for (String field : List.of("userMessage", "assistantResponse")) {
@@ -75,20 +75,25 @@ class LocomoImportExportIT {
         // Nearly all LoCoMo text is already canonical; a few utterances end in a blank.
         assertThat(normalized).isLessThan(lines.size() / 20);
         // Sequences within each conversation are dense and in import order.
-        assertThat(exported.get(1).at("/turn/sequence").asLong()).isEqualTo(exported.get(0).at("/turn/sequence").asLong() + 1);
+        assertThat(exported.get(1).at("/turn/sequence").asLong())
+                .isEqualTo(exported.get(0).at("/turn/sequence").asLong() + 1);
 
         Api.Response again = api.postRaw("/import", exportText.toString(), "application/x-ndjson");
         assertThat(again.json().get("duplicates").asLong()).isEqualTo(lines.size());
         assertThat(again.json().get("turnsImported").asLong()).isZero();
         StringBuilder secondExport = new StringBuilder();
         for (String user : users) {
-            secondExport.append(api.get("/export" + query("userId", user, "chatbotId", "locomo")).body());
+            secondExport.append(api.get("/export" + query("userId", user, "chatbotId", "locomo"))
+                    .body());
         }
         assertThat(secondExport.toString()).isEqualTo(exportText.toString());
 
-        JsonNode single = api.get("/conversations/lookup" + query("userId", "conv-26", "sessionId", "session-1",
-                "chatbotId", "locomo")).json();
-        String oneConversation = api.get("/conversations/" + single.get("conversationId").asLong() + "/export").body();
+        JsonNode single = api.get("/conversations/lookup"
+                        + query("userId", "conv-26", "sessionId", "session-1", "chatbotId", "locomo"))
+                .json();
+        String oneConversation = api.get(
+                        "/conversations/" + single.get("conversationId").asLong() + "/export")
+                .body();
         assertThat(oneConversation.split("\n")).hasSize(single.get("turns").size());
     }
 
@@ -96,13 +101,17 @@ class LocomoImportExportIT {
     void aBadLineIsReportedAndNeverAbortsTheGoodOnes() {
         Api api = Api.postgres();
         String user = org.agentmemory.it.support.Turns.unique("import-bad");
-        String body = String.join("\n",
-                "{\"key\":{\"userId\":\"" + user + "\",\"sessionId\":\"s\"},\"turn\":{\"turnId\":\"1\",\"userMessage\":\"a\"}}",
+        String body = String.join(
+                "\n",
+                "{\"key\":{\"userId\":\"" + user
+                        + "\",\"sessionId\":\"s\"},\"turn\":{\"turnId\":\"1\",\"userMessage\":\"a\"}}",
                 "{not json",
                 "{\"key\":{\"userId\":\"bad\\u0001id\",\"sessionId\":\"s\"},\"turn\":{\"turnId\":\"2\"}}",
                 "",
-                "{\"key\":{\"userId\":\"" + user + "\",\"sessionId\":\"s\"},\"turn\":{\"turnId\":\"3\",\"bogus\":true}}",
-                "{\"key\":{\"userId\":\"" + user + "\",\"sessionId\":\"s\"},\"turn\":{\"turnId\":\"4\",\"userMessage\":\"d\"}}",
+                "{\"key\":{\"userId\":\"" + user
+                        + "\",\"sessionId\":\"s\"},\"turn\":{\"turnId\":\"3\",\"bogus\":true}}",
+                "{\"key\":{\"userId\":\"" + user
+                        + "\",\"sessionId\":\"s\"},\"turn\":{\"turnId\":\"4\",\"userMessage\":\"d\"}}",
                 "{\"key\":{\"userId\":\"" + user + "\",\"sessionId\":\"s\"}}");
         Api.Response r = api.postRaw("/import", body, "application/x-ndjson");
         assertThat(r.status()).as(r.body()).isEqualTo(200);
@@ -114,7 +123,8 @@ class LocomoImportExportIT {
         assertThat(badLines).containsExactly(2L, 3L, 5L, 7L);
         assertThat(report.at("/errors/1/field").asText()).isEqualTo("key.userId");
         assertThat(report.at("/errors/2/field").asText()).isEqualTo("turn.bogus");
-        JsonNode h = api.get("/conversations/lookup" + query("userId", user, "sessionId", "s")).json();
+        JsonNode h = api.get("/conversations/lookup" + query("userId", user, "sessionId", "s"))
+                .json();
         assertThat(org.agentmemory.it.support.Turns.turnIds(h)).containsExactly("1", "4");
     }
 }

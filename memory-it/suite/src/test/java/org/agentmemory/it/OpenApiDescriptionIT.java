@@ -2,6 +2,7 @@ package org.agentmemory.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
@@ -12,11 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-
 import org.agentmemory.it.support.Api;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The OpenAPI document ({@code /openapi}) documents the API (issue 30 item 7): every operation has a summary and
@@ -52,7 +50,8 @@ class OpenApiDescriptionIT {
         }
         System.out.printf("[openapi] %d operations, %d with a summary%n", operations, summarized);
         assertThat(operations).as("operations in the document").isGreaterThan(40);
-        assertThat(offenders).as("operations without a summary or without the error responses they give")
+        assertThat(offenders)
+                .as("operations without a summary or without the error responses they give")
                 .isEmpty();
     }
 
@@ -83,17 +82,19 @@ class OpenApiDescriptionIT {
                 operation.path("responses").forEach(response -> contents.add(response.path("content")));
                 for (JsonNode content : contents) {
                     for (Map.Entry<String, JsonNode> type : content.properties()) {
-                        properties(name + " " + type.getKey(), type.getValue().path("schema"), schemas, offenders,
-                                inline);
+                        properties(
+                                name + " " + type.getKey(), type.getValue().path("schema"), schemas, offenders, inline);
                     }
                 }
             }
         }
-        System.out.printf("[openapi] %d schemas (%d enums); %d schema properties, %d with a description; %d"
-                + " properties of inline schemas, %d with a description%n", schemas.size(), enums, components[0],
-                components[1], inline[0], inline[1]);
+        System.out.printf(
+                "[openapi] %d schemas (%d enums); %d schema properties, %d with a description; %d"
+                        + " properties of inline schemas, %d with a description%n",
+                schemas.size(), enums, components[0], components[1], inline[0], inline[1]);
         assertThat(components[0]).as("schema properties in the document").isGreaterThan(200);
-        assertThat(offenders).as("schemas and properties without a description, and references to no schema")
+        assertThat(offenders)
+                .as("schemas and properties without a description, and references to no schema")
                 .isEmpty();
     }
 
@@ -101,25 +102,37 @@ class OpenApiDescriptionIT {
     void requestExamplesAreAcceptedByTheServer() {
         Api api = Api.postgres();
         JsonNode doc = document();
-        record Example(String path, String method, String mediaType, String name, JsonNode value) {
-        }
+        record Example(String path, String method, String mediaType, String name, JsonNode value) {}
         List<Example> examples = new ArrayList<>();
         for (Map.Entry<String, JsonNode> path : doc.get("paths").properties()) {
             for (String method : METHODS) {
-                JsonNode content = path.getValue().path(method).path("requestBody").path("content");
+                JsonNode content =
+                        path.getValue().path(method).path("requestBody").path("content");
                 for (Map.Entry<String, JsonNode> type : content.properties()) {
-                    for (Map.Entry<String, JsonNode> example : type.getValue().path("examples").properties()) {
-                        examples.add(new Example(path.getKey(), method, type.getKey(), example.getKey(),
+                    for (Map.Entry<String, JsonNode> example :
+                            type.getValue().path("examples").properties()) {
+                        examples.add(new Example(
+                                path.getKey(),
+                                method,
+                                type.getKey(),
+                                example.getKey(),
                                 example.getValue().get("value")));
                     }
                 }
             }
         }
         // The bodies an agent sends most: appending a turn, its context, recall.
-        assertThat(examples).extracting(Example::path).contains("/api/v1/turns", "/api/v1/context",
-                "/api/v1/conversations/{id}/context", "/api/v1/episodes/recall", "/api/v1/messages/search");
+        assertThat(examples)
+                .extracting(Example::path)
+                .contains(
+                        "/api/v1/turns",
+                        "/api/v1/context",
+                        "/api/v1/conversations/{id}/context",
+                        "/api/v1/episodes/recall",
+                        "/api/v1/messages/search");
         // Examples on paths with a conversation id run last, on a conversation an earlier example created.
-        examples.sort(Comparator.comparing((Example e) -> e.path().contains("{")).thenComparing(Example::path)
+        examples.sort(Comparator.comparing((Example e) -> e.path().contains("{"))
+                .thenComparing(Example::path)
                 .thenComparing(Example::name));
         Set<Long> conversations = new LinkedHashSet<>();
         List<String> refused = new ArrayList<>();
@@ -127,18 +140,24 @@ class OpenApiDescriptionIT {
             for (Example example : examples) {
                 String path = example.path();
                 if (path.contains("{id}")) {
-                    assertThat(conversations).as("a conversation created by an earlier example").isNotEmpty();
-                    path = path.replace("{id}", Long.toString(conversations.iterator().next()));
+                    assertThat(conversations)
+                            .as("a conversation created by an earlier example")
+                            .isNotEmpty();
+                    path = path.replace(
+                            "{id}", Long.toString(conversations.iterator().next()));
                 }
                 assertThat(path).as("path templates other than {id}").doesNotContain("{");
                 Api.Response response = api.send(HttpRequest.newBuilder(URI.create(api.base() + path))
                         .header("Content-Type", example.mediaType())
-                        .method(example.method().toUpperCase(Locale.ROOT), HttpRequest.BodyPublishers
-                                .ofString(example.value().toString(), StandardCharsets.UTF_8)));
+                        .method(
+                                example.method().toUpperCase(Locale.ROOT),
+                                HttpRequest.BodyPublishers.ofString(
+                                        example.value().toString(), StandardCharsets.UTF_8)));
                 if (response.status() / 100 != 2) {
                     refused.add(example.method() + " " + path + " example '" + example.name() + "': "
                             + response.status() + " " + response.body());
-                } else if (response.body().startsWith("{") && response.json().path("conversationId").isNumber()) {
+                } else if (response.body().startsWith("{")
+                        && response.json().path("conversationId").isNumber()) {
                     conversations.add(response.json().get("conversationId").asLong());
                 }
             }
@@ -169,7 +188,8 @@ class OpenApiDescriptionIT {
             if (blank(response.get("description"))) {
                 offenders.add(name + " " + code + ": no description");
             }
-            if ((code.startsWith("4") || code.startsWith("5")) && !method.equals("head")
+            if ((code.startsWith("4") || code.startsWith("5"))
+                    && !method.equals("head")
                     && response.at("/content/application~1problem+json/schema").isMissingNode()) {
                 offenders.add(name + " " + code + ": no application/problem+json body");
             }
@@ -199,8 +219,8 @@ class OpenApiDescriptionIT {
      *
      * @param counts [properties, properties with a description], added to
      */
-    private static void properties(String owner, JsonNode schema, JsonNode components, List<String> offenders,
-            int[] counts) {
+    private static void properties(
+            String owner, JsonNode schema, JsonNode components, List<String> offenders, int[] counts) {
         if (schema == null || schema.isMissingNode() || !schema.isObject()) {
             return;
         }
@@ -234,7 +254,8 @@ class OpenApiDescriptionIT {
 
     private static JsonNode document() {
         Api api = Api.postgres();
-        Api.Response doc = api.send(HttpRequest.newBuilder(URI.create(api.base() + "/openapi?format=JSON")).GET());
+        Api.Response doc = api.send(HttpRequest.newBuilder(URI.create(api.base() + "/openapi?format=JSON"))
+                .GET());
         assertThat(doc.status()).isEqualTo(200);
         return doc.json();
     }

@@ -2,6 +2,7 @@ package org.agentmemory.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,9 +16,6 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
 import org.agentmemory.api.conversation.AppendedTurn;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
@@ -44,19 +42,24 @@ import org.junit.jupiter.api.TestFactory;
 class ReadmeCommandsIT {
 
     private static final Path README = Path.of(System.getProperty("it.readme", "../../README.md"))
-            .toAbsolutePath().normalize();
+            .toAbsolutePath()
+            .normalize();
     private static final Path ROOT = README.getParent();
     /** The documents whose commands are run, in this order. */
     private static final List<Path> DOCUMENTS = List.of(README, ROOT.resolve("docs/rest-api.md"));
-    private static final Path JAVA_EXAMPLE = ROOT.resolve(
-            "memory-it/suite/src/test/java/org/agentmemory/it/readme/MinimalAgentLoop.java");
+
+    private static final Path JAVA_EXAMPLE =
+            ROOT.resolve("memory-it/suite/src/test/java/org/agentmemory/it/readme/MinimalAgentLoop.java");
 
     /** The server the documents address: the one {@code mvn package -Prun} starts. */
     private static final String DOCUMENTED_BASE = "http://localhost:8080";
+
     private static final String NO_TEST = "no-test";
     private static final Duration BLOCK_TIMEOUT = Duration.ofMinutes(3);
     /** A {@code curl} whose options include {@code -f}/{@code --fail} (fails on 4xx/5xx) or {@code -w} (prints the status). */
-    private static final Pattern CHECKED_CURL = Pattern.compile("(^|\\s)(-[A-Za-z]*[fw][A-Za-z]*|--fail|--write-out)(\\s|$)");
+    private static final Pattern CHECKED_CURL =
+            Pattern.compile("(^|\\s)(-[A-Za-z]*[fw][A-Za-z]*|--fail|--write-out)(\\s|$)");
+
     private static final Pattern CURL = Pattern.compile("(^|[\\s(|;&])curl\\s");
 
     private static final List<String> RUN = Collections.synchronizedList(new ArrayList<>());
@@ -78,7 +81,10 @@ class ReadmeCommandsIT {
         }
 
         String firstCommand() {
-            return code.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).findFirst()
+            return code.lines()
+                    .map(String::strip)
+                    .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                    .findFirst()
                     .orElse("");
         }
     }
@@ -88,21 +94,26 @@ class ReadmeCommandsIT {
         List<Block> bash = new ArrayList<>();
         for (Path document : DOCUMENTS) {
             for (Block block : blocks(document)) {
-                assertThat(block.language()).as(block.name() + ": shell commands go in ```bash blocks, which this test runs")
+                assertThat(block.language())
+                        .as(block.name() + ": shell commands go in ```bash blocks, which this test runs")
                         .isNotIn("sh", "shell", "console", "zsh", "shell-session");
                 if (block.language().equals("bash")) {
                     bash.add(block);
                 }
             }
         }
-        assertThat(bash).as("bash blocks of " + DOCUMENTS).filteredOn(b -> !b.skipped()).isNotEmpty();
-        return bash.stream().map(b -> DynamicTest.dynamicTest(b.name() + (b.skipped() ? " (" + NO_TEST + ")" : ""),
-                () -> run(b)));
+        assertThat(bash)
+                .as("bash blocks of " + DOCUMENTS)
+                .filteredOn(b -> !b.skipped())
+                .isNotEmpty();
+        return bash.stream()
+                .map(b -> DynamicTest.dynamicTest(b.name() + (b.skipped() ? " (" + NO_TEST + ")" : ""), () -> run(b)));
     }
 
     @Test
     void theReadmesJavaExampleIsPartOfTheCompiledOne() throws IOException {
-        List<Block> java = blocks(README).stream().filter(b -> b.language().equals("java")).toList();
+        List<Block> java =
+                blocks(README).stream().filter(b -> b.language().equals("java")).toList();
         assertThat(java).as("the README's Java example").isNotEmpty();
         List<String> source = stripped(Files.readString(JAVA_EXAMPLE, StandardCharsets.UTF_8));
         for (Block block : java) {
@@ -122,14 +133,16 @@ class ReadmeCommandsIT {
         List<Integer> historySizes = new ArrayList<>();
         MinimalAgentLoop.Model model = (history, userMessage) -> {
             historySizes.add(history.size());
-            return new MinimalAgentLoop.Reply("Answer to " + userMessage,
+            return new MinimalAgentLoop.Reply(
+                    "Answer to " + userMessage,
                     List.of(ToolInvocationRecord.of("weather", Map.of("city", "Paris"), "{\"temp\": 18}")));
         };
 
         AppendedTurn first = loop.round(key, "Weather in Paris?", model);
         AppendedTurn second = loop.round(key, "And tomorrow?", model);
 
-        assertThat(historySizes).as("the second round sees the first as a user and an assistant message")
+        assertThat(historySizes)
+                .as("the second round sees the first as a user and an assistant message")
                 .containsExactly(0, 2);
         assertThat(second.conversationId()).isEqualTo(first.conversationId());
         assertThat(List.of(first.turn().sequence(), second.turn().sequence())).containsExactly(1L, 2L);
@@ -137,14 +150,16 @@ class ReadmeCommandsIT {
         assertThat(stored.get("turns")).hasSize(2);
         assertThat(stored.at("/turns/1/userMessage").asText()).isEqualTo("And tomorrow?");
         assertThat(stored.at("/turns/1/toolInvocations/0/toolName").asText()).isEqualTo("weather");
-        assertThat(stored.at("/metadata/compaction").isMissingNode()).as("the commits were folded into the metadata: "
-                + stored.get("metadata")).isFalse();
+        assertThat(stored.at("/metadata/compaction").isMissingNode())
+                .as("the commits were folded into the metadata: " + stored.get("metadata"))
+                .isFalse();
     }
 
     @AfterAll
     static void report() {
         System.out.println("ReadmeCommandsIT: " + RUN.size() + " bash block(s) run: " + RUN);
-        System.out.println("ReadmeCommandsIT: " + SKIPPED.size() + " bash block(s) skipped (" + NO_TEST + "): " + SKIPPED);
+        System.out.println(
+                "ReadmeCommandsIT: " + SKIPPED.size() + " bash block(s) skipped (" + NO_TEST + "): " + SKIPPED);
     }
 
     private static void run(Block block) throws IOException, InterruptedException {
@@ -156,13 +171,18 @@ class ReadmeCommandsIT {
         assertEveryCurlChecksItsStatus(block);
         String base = Api.h2().base();
         String script = "set -euo pipefail\n" + block.code().replace(DOCUMENTED_BASE, base);
-        assertThat(script).as(block.name() + " must address the service only through " + DOCUMENTED_BASE)
-                .doesNotContain("localhost:9990").doesNotContain("localhost:8080");
+        assertThat(script)
+                .as(block.name() + " must address the service only through " + DOCUMENTED_BASE)
+                .doesNotContain("localhost:9990")
+                .doesNotContain("localhost:8080");
 
         Path dir = Files.createTempDirectory("readme-block");
         Path output = dir.resolve("output.txt");
-        Process process = new ProcessBuilder("bash", "-c", script).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(output.toFile()).start();
+        Process process = new ProcessBuilder("bash", "-c", script)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
         boolean ended = process.waitFor(BLOCK_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         if (!ended) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -171,8 +191,12 @@ class ReadmeCommandsIT {
         String printed = Files.readString(output, StandardCharsets.UTF_8);
         System.out.println("---- " + block.name() + " against " + base + "\n" + printed + "---- exit "
                 + (ended ? process.exitValue() : "timeout"));
-        assertThat(ended).as(block.name() + " did not end within " + BLOCK_TIMEOUT + "; it printed:\n" + printed).isTrue();
-        assertThat(process.exitValue()).as(block.name() + " failed; it printed:\n" + printed).isZero();
+        assertThat(ended)
+                .as(block.name() + " did not end within " + BLOCK_TIMEOUT + "; it printed:\n" + printed)
+                .isTrue();
+        assertThat(process.exitValue())
+                .as(block.name() + " failed; it printed:\n" + printed)
+                .isZero();
         RUN.add(block.name());
     }
 
@@ -191,7 +215,8 @@ class ReadmeCommandsIT {
             while (curl.find()) {
                 String options = command.substring(curl.end());
                 assertThat(CHECKED_CURL.matcher(options).find())
-                        .as(block.name() + ": curl without -f or -w '%{http_code}' would let an error status pass: " + line)
+                        .as(block.name() + ": curl without -f or -w '%{http_code}' would let an error status pass: "
+                                + line)
                         .isTrue();
             }
         }
@@ -222,7 +247,8 @@ class ReadmeCommandsIT {
 
     /** The lines of a Java text without indentation, blank lines and Javadoc (the README leaves Javadoc out). */
     private static List<String> stripped(String text) {
-        return text.lines().map(String::strip)
+        return text.lines()
+                .map(String::strip)
                 .filter(l -> !l.isEmpty() && !l.startsWith("/**") && !l.startsWith("*"))
                 .toList();
     }

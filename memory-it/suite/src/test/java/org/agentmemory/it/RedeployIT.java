@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import org.agentmemory.it.support.Api;
 import org.agentmemory.it.support.Embeddings;
 import org.agentmemory.it.support.Turns;
@@ -40,14 +39,23 @@ class RedeployIT {
 
         String after = Turns.unique("redeploy-after");
         appendAndAwaitVectors(api, after);
-        assertThat(linkErrorsInLog()).as("UnsatisfiedLinkError lines in the server log since the redeploy")
+        assertThat(linkErrorsInLog())
+                .as("UnsatisfiedLinkError lines in the server log since the redeploy")
                 .isEqualTo(linkErrorsBefore);
     }
 
     private static void appendAndAwaitVectors(Api api, String user) {
-        Api.Response r = api.post("/turns", Api.obj("userId", user, "sessionId", "s", "turn",
-                Api.obj("userMessage", "Where is the runbook for the payments service?",
-                        "assistantResponse", "It is in the operations wiki under Payments.")));
+        Api.Response r = api.post(
+                "/turns",
+                Api.obj(
+                        "userId",
+                        user,
+                        "sessionId",
+                        "s",
+                        "turn",
+                        Api.obj(
+                                "userMessage", "Where is the runbook for the payments service?",
+                                "assistantResponse", "It is in the operations wiki under Payments.")));
         assertThat(r.status()).as(r.body()).isEqualTo(201);
         Embeddings.awaitVectors(api, Api.query("userId", user), EMBEDDED_WITHIN);
     }
@@ -57,19 +65,26 @@ class RedeployIT {
         Path home = Path.of(System.getProperty("it.pg.home"));
         URI management = URI.create(api.management());
         Path cli = home.resolve("bin").resolve("jboss-cli.sh");
-        Process p = new ProcessBuilder(List.of("bash", cli.toString(),
-                "--controller=" + management.getHost() + ":" + management.getPort(), "--connect",
-                "--command=/deployment=agent-memory.ear:redeploy"))
-                .redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(List.of(
+                        "bash",
+                        cli.toString(),
+                        "--controller=" + management.getHost() + ":" + management.getPort(),
+                        "--connect",
+                        "--command=/deployment=agent-memory.ear:redeploy"))
+                .redirectErrorStream(true)
+                .start();
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("the CLI finished").isTrue();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.exitValue()).as(out).isZero();
         assertThat(out).contains("\"outcome\" => \"success\"");
         Instant deadline = Instant.now().plusSeconds(120);
         while (true) {
-            Api.Response ready = api.send(HttpRequest.newBuilder(URI.create(api.management() + "/health/ready")).GET());
-            if (ready.status() == 200 && api.get("/conversations/lookup" + Api.query("userId", "nobody",
-                    "sessionId", "s")).status() == 404) {
+            Api.Response ready = api.send(HttpRequest.newBuilder(URI.create(api.management() + "/health/ready"))
+                    .GET());
+            if (ready.status() == 200
+                    && api.get("/conversations/lookup" + Api.query("userId", "nobody", "sessionId", "s"))
+                                    .status()
+                            == 404) {
                 return;
             }
             assertThat(Instant.now()).as("ready again after the redeploy").isBefore(deadline);

@@ -3,6 +3,8 @@ package org.agentmemory.it;
 import static org.agentmemory.it.support.Episodes.ns;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -13,7 +15,6 @@ import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-
 import org.agentmemory.it.support.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,9 +22,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.net.httpserver.HttpServer;
 
 /**
  * Reflection through a fake OpenAI-compatible chat-completions server started here, on the port the H2 server was
@@ -45,8 +43,7 @@ class ReflectionIT {
     private final Api api = Api.h2();
 
     /** What the fake endpoint does with the next requests. */
-    private record Behaviour(int status, String content, long delayMs) {
-    }
+    private record Behaviour(int status, String content, long delayMs) {}
 
     @BeforeAll
     static void startFakeModel() throws IOException {
@@ -67,10 +64,19 @@ class ReflectionIT {
                 }
             }
             byte[] body = (b.status() == 200
-                    ? Api.JSON.writeValueAsString(Map.of("id", "cmpl-1", "object", "chat.completion", "choices",
-                            java.util.List.of(Map.of("index", 0, "message", Map.of("role", "assistant", "content",
-                                    b.content())))))
-                    : "{\"error\":{\"message\":\"upstream failure\"}}").getBytes(StandardCharsets.UTF_8);
+                            ? Api.JSON.writeValueAsString(Map.of(
+                                    "id",
+                                    "cmpl-1",
+                                    "object",
+                                    "chat.completion",
+                                    "choices",
+                                    java.util.List.of(Map.of(
+                                            "index",
+                                            0,
+                                            "message",
+                                            Map.of("role", "assistant", "content", b.content())))))
+                            : "{\"error\":{\"message\":\"upstream failure\"}}")
+                    .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             try {
                 exchange.sendResponseHeaders(b.status(), body.length);
@@ -93,9 +99,19 @@ class ReflectionIT {
     }
 
     private JsonNode recordFailure(String situation) {
-        Api.Response r = api.post("/episodes", Api.obj("namespace", ns("reflect-" + UUID.randomUUID(), "u"),
-                "situation", situation, "actionTaken", "Exported the ledger to /mnt/exports", "outcome", "failure",
-                "errorMessage", "No space left on device (resource missing: quota)"));
+        Api.Response r = api.post(
+                "/episodes",
+                Api.obj(
+                        "namespace",
+                        ns("reflect-" + UUID.randomUUID(), "u"),
+                        "situation",
+                        situation,
+                        "actionTaken",
+                        "Exported the ledger to /mnt/exports",
+                        "outcome",
+                        "failure",
+                        "errorMessage",
+                        "No space left on device (resource missing: quota)"));
         assertThat(r.status()).as(r.body()).isEqualTo(201);
         return r.json();
     }
@@ -166,7 +182,10 @@ class ReflectionIT {
         // Without a circuit breaker every call would make 2 attempts; the open circuit stops them short.
         assertThat(reached).isPositive().isLessThan(2 * calls);
         int whileOpen = REQUESTS.get();
-        assertThat(recordFailure("One more while the circuit is open").get("lessonSource").asText()).isEqualTo("heuristic");
+        assertThat(recordFailure("One more while the circuit is open")
+                        .get("lessonSource")
+                        .asText())
+                .isEqualTo("heuristic");
         assertThat(REQUESTS.get()).isEqualTo(whileOpen);
     }
 

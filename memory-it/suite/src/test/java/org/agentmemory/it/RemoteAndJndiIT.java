@@ -7,7 +7,6 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.util.List;
 import java.util.Map;
-
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.conversation.AppendedTurn;
@@ -32,9 +31,17 @@ class RemoteAndJndiIT {
     void aPlainJavaClientRoundTripsATurnThroughTheRemoteView() throws Exception {
         ConversationMemoryRemote remote = RemoteClient.conversationMemory();
         ConversationKey key = ConversationKey.of(null, Turns.unique("remote"), "s/1");
-        TurnRecord turn = TurnRecord.of("r1", "what is 2+2?", "4").withToolInvocations(List.of(
-                new ToolInvocationRecord("calculator", Map.of("expression", "2+2"), "4", InvocationStatus.COMPLETED, null, 1L,
-                        null, null, null)));
+        TurnRecord turn = TurnRecord.of("r1", "what is 2+2?", "4")
+                .withToolInvocations(List.of(new ToolInvocationRecord(
+                        "calculator",
+                        Map.of("expression", "2+2"),
+                        "4",
+                        InvocationStatus.COMPLETED,
+                        null,
+                        1L,
+                        null,
+                        null,
+                        null)));
         AppendedTurn appended = remote.addTurn(key, turn);
         assertThat(appended.created()).isTrue();
         assertThat(appended.turn().sequence()).isEqualTo(1L);
@@ -48,28 +55,31 @@ class RemoteAndJndiIT {
 
         // One turn alone, by the sequence the append answered, through the remote view; the errors arrive as the
         // application exceptions the interface declares, naming the field and the rule.
-        TurnRecord one = remote.getTurn("default", appended.conversationId(), appended.turn().sequence());
+        TurnRecord one = remote.getTurn(
+                "default", appended.conversationId(), appended.turn().sequence());
         assertThat(one).isEqualTo(back);
-        NotFoundException noSuchTurn = catchThrowableOfType(NotFoundException.class,
-                () -> remote.getTurn("default", appended.conversationId(), 2));
+        NotFoundException noSuchTurn = catchThrowableOfType(
+                NotFoundException.class, () -> remote.getTurn("default", appended.conversationId(), 2));
         assertThat(noSuchTurn.what()).isEqualTo("turn");
-        InvalidInputException belowOne = catchThrowableOfType(InvalidInputException.class,
-                () -> remote.getTurn("default", appended.conversationId(), 0));
+        InvalidInputException belowOne = catchThrowableOfType(
+                InvalidInputException.class, () -> remote.getTurn("default", appended.conversationId(), 0));
         assertThat(belowOne.field()).isEqualTo("sequence");
         assertThat(belowOne.rule()).isEqualTo("min");
-        NotFoundException otherTenant = catchThrowableOfType(NotFoundException.class,
-                () -> remote.getTurn("another-tenant", appended.conversationId(), 1));
+        NotFoundException otherTenant = catchThrowableOfType(
+                NotFoundException.class, () -> remote.getTurn("another-tenant", appended.conversationId(), 1));
         assertThat(otherTenant.what()).isEqualTo("conversation");
     }
 
     @Test
     void applicationExceptionsReachTheRemoteClientWithFieldAndRule() {
         ConversationMemoryRemote remote = RemoteClient.conversationMemory();
-        InvalidInputException invalid = catchThrowableOfType(InvalidInputException.class,
+        InvalidInputException invalid = catchThrowableOfType(
+                InvalidInputException.class,
                 () -> remote.addTurn(ConversationKey.of(null, "bad\tid", "s"), TurnRecord.of("t", "q", "a")));
         assertThat(invalid.field()).isEqualTo("userId");
         assertThat(invalid.rule()).isEqualTo("control-character");
-        NotFoundException missing = catchThrowableOfType(NotFoundException.class,
+        NotFoundException missing = catchThrowableOfType(
+                NotFoundException.class,
                 () -> remote.getHistory(ConversationKey.of(null, Turns.unique("nobody"), "s")));
         assertThat(missing.what()).isEqualTo("conversation");
     }
@@ -78,11 +88,16 @@ class RemoteAndJndiIT {
     void aSecondEarCallsTheLocalAndRemoteViewsByTheirJavaGlobalNames() {
         Api api = Api.postgres();
         String user = Turns.unique("probe");
-        Api.Response r = api.send(HttpRequest.newBuilder(URI.create(api.base() + "/memory-probe/probe" + Api.query("user", user))).GET());
+        Api.Response r = api.send(
+                HttpRequest.newBuilder(URI.create(api.base() + "/memory-probe/probe" + Api.query("user", user)))
+                        .GET());
         assertThat(r.status()).as(r.body()).isEqualTo(200);
         assertThat(r.body()).isEqualTo("local=2 remote=2 sequences=1,2");
-        assertThat(api.get("/conversations/lookup" + Api.query("userId", user, "sessionId", "jndi", "chatbotId", "probe"))
-                .json().get("turns")).hasSize(2);
+        assertThat(api.get("/conversations/lookup"
+                                + Api.query("userId", user, "sessionId", "jndi", "chatbotId", "probe"))
+                        .json()
+                        .get("turns"))
+                .hasSize(2);
     }
 
     /**
@@ -93,14 +108,16 @@ class RemoteAndJndiIT {
     void aTurnAddedInsideTheCallersTransactionCommitsAndRollsBackWithIt() {
         Api api = Api.postgres();
         String rolledBack = Turns.unique("probe-tx");
-        Api.Response r = api.send(HttpRequest.newBuilder(URI.create(api.base() + "/memory-probe/probe"
-                + Api.query("user", rolledBack, "tx", "rollback"))).GET());
+        Api.Response r = api.send(HttpRequest.newBuilder(URI.create(
+                        api.base() + "/memory-probe/probe" + Api.query("user", rolledBack, "tx", "rollback")))
+                .GET());
         assertThat(r.status()).as(r.body()).isEqualTo(200);
         assertThat(r.body()).isEqualTo("turns=0");
 
         String committed = Turns.unique("probe-tx");
-        r = api.send(HttpRequest.newBuilder(URI.create(api.base() + "/memory-probe/probe"
-                + Api.query("user", committed, "tx", "commit"))).GET());
+        r = api.send(HttpRequest.newBuilder(
+                        URI.create(api.base() + "/memory-probe/probe" + Api.query("user", committed, "tx", "commit")))
+                .GET());
         assertThat(r.status()).as(r.body()).isEqualTo(200);
         assertThat(r.body()).isEqualTo("turns=1");
     }

@@ -4,17 +4,15 @@ import static org.agentmemory.it.support.Episodes.ns;
 import static org.agentmemory.it.support.Episodes.recall;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.agentmemory.it.support.Api;
 import org.agentmemory.it.support.SearchStatus;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The merge after a bulk write, inside the real WildFly with its Lucene index: the H2 server of this suite runs with
@@ -35,15 +33,23 @@ class SearchMergeIT {
             List<Map<String, Object>> episodes = new ArrayList<>();
             for (int i = 0; i < 100; i++) {
                 int n = batch * 100 + i;
-                episodes.add(Api.obj("namespace", ns(agent, "user-" + (n % 7)),
-                        "situation", situation(n),
-                        "actionTaken", "Retried the export after the lock was released", "outcome",
-                        n % 3 == 0 ? "failure" : "success", "generateReflection", false));
+                episodes.add(Api.obj(
+                        "namespace",
+                        ns(agent, "user-" + (n % 7)),
+                        "situation",
+                        situation(n),
+                        "actionTaken",
+                        "Retried the export after the lock was released",
+                        "outcome",
+                        n % 3 == 0 ? "failure" : "success",
+                        "generateReflection",
+                        false));
             }
             Api.Response r = api.post("/episodes/batch", Api.obj("episodes", episodes));
             assertThat(r.status()).as(r.body()).isEqualTo(200);
         }
-        assertThat(recall(api, ns(agent, null), "billing export locked table", "full_text", 10)).hasSize(10);
+        assertThat(recall(api, ns(agent, null), "billing export locked table", "full_text", 10))
+                .hasSize(10);
         assertFindsEachByItsSituation(api, agent);
 
         // Checked every 15 s; due 2 s after the last write. Bounded wait.
@@ -53,8 +59,11 @@ class SearchMergeIT {
             Thread.sleep(250);
             status = api.get("/admin/reindex").json();
         }
-        assertThat(SearchStatus.automaticMergeAfter(status, start)).as(status.toString()).isTrue();
-        assertThat(status.get("message").asText()).startsWith("segments merged after ")
+        assertThat(SearchStatus.automaticMergeAfter(status, start))
+                .as(status.toString())
+                .isTrue();
+        assertThat(status.get("message").asText())
+                .startsWith("segments merged after ")
                 .contains("index writes and 2 s without one");
         assertFindsEachByItsSituation(api, agent);
     }
@@ -66,7 +75,9 @@ class SearchMergeIT {
     private static void assertFindsEachByItsSituation(Api api, String agent) {
         for (int n : new int[] {0, 77, 150, 233, 299}) {
             for (String mode : List.of("vector", "hybrid", "full_text")) {
-                JsonNode top = recall(api, ns(agent, null), situation(n), mode, 3).get(0).get("episode");
+                JsonNode top = recall(api, ns(agent, null), situation(n), mode, 3)
+                        .get(0)
+                        .get("episode");
                 assertThat(top.get("situation").asText()).as(mode + " " + n).isEqualTo(situation(n));
             }
         }

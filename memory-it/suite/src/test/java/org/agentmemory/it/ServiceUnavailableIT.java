@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-
 import org.agentmemory.it.support.Api;
 import org.agentmemory.it.support.Turns;
 import org.junit.jupiter.api.Test;
@@ -34,8 +33,10 @@ class ServiceUnavailableIT {
             try (Socket slow = new Socket(uri.getHost(), uri.getPort())) {
                 OutputStream out = slow.getOutputStream();
                 out.write(("POST " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + "\r\n"
-                        + "Content-Type: application/x-ndjson\r\nContent-Length: " + (first.length + second.length)
-                        + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                                + "Content-Type: application/x-ndjson\r\nContent-Length: "
+                                + (first.length + second.length)
+                                + "\r\nConnection: close\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
                 out.write(first);
                 out.flush();
                 // Give the server time to dispatch the slow import into the resource method, where it waits for
@@ -60,7 +61,9 @@ class ServiceUnavailableIT {
             }
         }
         assertThat(observed).as("the bulkhead refused a concurrent import").isTrue();
-        assertThat(api.postRaw("/import", secondLine.replace(user, user + "-after"), "application/x-ndjson").status())
-                .as("the permit is released afterwards").isEqualTo(200);
+        assertThat(api.postRaw("/import", secondLine.replace(user, user + "-after"), "application/x-ndjson")
+                        .status())
+                .as("the permit is released afterwards")
+                .isEqualTo(200);
     }
 }

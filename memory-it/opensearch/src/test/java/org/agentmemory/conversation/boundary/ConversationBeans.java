@@ -1,10 +1,8 @@
 package org.agentmemory.conversation.boundary;
 
-import java.util.Map;
-
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
-
+import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.ConversationMemory;
@@ -33,7 +31,8 @@ public final class ConversationBeans {
 
     private final EntityManagerFactory emf;
     private final Settings settings;
-    private final org.agentmemory.platform.search.DeferredIndexing deferredIndexing = new org.agentmemory.platform.search.DeferredIndexing();
+    private final org.agentmemory.platform.search.DeferredIndexing deferredIndexing =
+            new org.agentmemory.platform.search.DeferredIndexing();
     private final WriteCoordination coordination = new WriteCoordination();
 
     /**
@@ -79,8 +78,9 @@ public final class ConversationBeans {
             writer.coordination = coordination;
             // Every call runs in this resource-local transaction, which the bean sees as its caller's: it writes
             // in it (the path of a caller with a JTA transaction) instead of group-committing.
-            writer.transactions = (jakarta.transaction.TransactionSynchronizationRegistry) java.lang.reflect.Proxy
-                    .newProxyInstance(ConversationBeans.class.getClassLoader(),
+            writer.transactions =
+                    (jakarta.transaction.TransactionSynchronizationRegistry) java.lang.reflect.Proxy.newProxyInstance(
+                            ConversationBeans.class.getClassLoader(),
                             new Class<?>[] {jakarta.transaction.TransactionSynchronizationRegistry.class},
                             (proxy, method, args) -> {
                                 if (method.getName().equals("getTransactionKey")) {
@@ -99,12 +99,14 @@ public final class ConversationBeans {
             // The bean calls its own REQUIRES_NEW import step through its business object; here that step
             // simply joins this call's transaction.
             importer.context = (jakarta.ejb.SessionContext) java.lang.reflect.Proxy.newProxyInstance(
-                    ConversationBeans.class.getClassLoader(), new Class<?>[] {jakarta.ejb.SessionContext.class},
+                    ConversationBeans.class.getClassLoader(),
+                    new Class<?>[] {jakarta.ejb.SessionContext.class},
                     (proxy, method, args) -> {
                         if (method.getName().equals("getBusinessObject")) {
                             return importer;
                         }
-                        throw new UnsupportedOperationException("SessionContext." + method.getName() + " outside a container");
+                        throw new UnsupportedOperationException(
+                                "SessionContext." + method.getName() + " outside a container");
                     });
             ConversationEditorBean editor = new ConversationEditorBean();
             editor.em = em;

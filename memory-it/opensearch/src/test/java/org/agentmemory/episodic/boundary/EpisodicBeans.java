@@ -1,15 +1,13 @@
 package org.agentmemory.episodic.boundary;
 
-import java.util.List;
-
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
-
+import java.util.List;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.EpisodicMemory;
-import org.agentmemory.platform.config.Settings;
 import org.agentmemory.episodic.control.ReflectionService;
+import org.agentmemory.platform.config.Settings;
 
 /**
  * The product's {@link EpisodicMemoryBean} wired as the container wires it, outside a container: its entity

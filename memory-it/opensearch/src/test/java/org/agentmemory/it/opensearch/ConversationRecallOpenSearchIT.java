@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
-
 import org.agentmemory.api.conversation.AppendedTurn;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.ImportLine;
@@ -12,13 +11,13 @@ import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.api.episodic.RecallMode;
 import org.agentmemory.api.recall.MessageHit;
 import org.agentmemory.api.recall.MessageRecallRequest;
+import org.agentmemory.conversation.boundary.ConversationBeans;
+import org.agentmemory.conversation.entity.TurnMessage;
 import org.agentmemory.platform.config.Settings;
 import org.agentmemory.platform.config.TestSettings;
-import org.agentmemory.conversation.boundary.ConversationBeans;
 import org.agentmemory.recall.boundary.RecallBeans;
 import org.agentmemory.recall.control.MessageIndex;
 import org.agentmemory.recall.control.MessageSearch;
-import org.agentmemory.conversation.entity.TurnMessage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -55,6 +54,7 @@ class ConversationRecallOpenSearchIT {
     private static final String TENANT = ConversationKey.DEFAULT_TENANT;
     /** The querying user: a quote, a backslash and both wildcards. */
     private static final String USER = "bob\"\\*?";
+
     private static final List<String> OTHER_USERS = List.of("bob", "*", "?", "bob\"\\*", "BOB\"\\*?");
     private static final String OTHER_TENANT = "other*";
 
@@ -79,22 +79,30 @@ class ConversationRecallOpenSearchIT {
         recall = new RecallBeans(unit.emf(), settings);
         ConversationBeans conversations = new ConversationBeans(unit.emf(), settings);
         ConversationKey lisbon = new ConversationKey(TENANT, "helper", USER, "2026/11/30");
-        lisbonConversation = conversations.inTransaction(m -> m.addTurn(lisbon, TurnRecord.of("t-1", LISBON,
-                LISBON_REPLY).withMetadata(Map.of("dia_id", "D1:1", "speaker", "Bob", "reply_dia_id", "D1:2"))))
+        lisbonConversation = conversations
+                .inTransaction(m -> m.addTurn(
+                        lisbon,
+                        TurnRecord.of("t-1", LISBON, LISBON_REPLY)
+                                .withMetadata(Map.of("dia_id", "D1:1", "speaker", "Bob", "reply_dia_id", "D1:2"))))
                 .conversationId();
-        AppendedTurn dinner = conversations.inTransaction(m -> m.addTurn(lisbon, TurnRecord.of("t-2", DINNER,
-                DINNER_REPLY).withMetadata(Map.of("dia_id", "D1:3", "reply_dia_id", "D1:4"))));
+        AppendedTurn dinner = conversations.inTransaction(m -> m.addTurn(
+                lisbon,
+                TurnRecord.of("t-2", DINNER, DINNER_REPLY)
+                        .withMetadata(Map.of("dia_id", "D1:3", "reply_dia_id", "D1:4"))));
         assertThat(dinner.conversationId()).isEqualTo(lisbonConversation);
         assertThat(dinner.turn().sequence()).isEqualTo(2L);
-        puppyConversation = conversations.inTransaction(m -> m.addTurn(
-                new ConversationKey(TENANT, "helper", USER, "s-2"), TurnRecord.of("p-1", PUPPY, PUPPY_REPLY)))
+        puppyConversation = conversations
+                .inTransaction(m -> m.addTurn(
+                        new ConversationKey(TENANT, "helper", USER, "s-2"), TurnRecord.of("p-1", PUPPY, PUPPY_REPLY)))
                 .conversationId();
         // Bait: word for word the same messages in other users' and another tenant's conversations.
         for (String other : OTHER_USERS) {
-            conversations.inTransaction(m -> m.addTurn(new ConversationKey(TENANT, "helper", other, "2026/11/30"),
+            conversations.inTransaction(m -> m.addTurn(
+                    new ConversationKey(TENANT, "helper", other, "2026/11/30"),
                     TurnRecord.of("t-1", LISBON, LISBON_REPLY)));
         }
-        conversations.inTransaction(m -> m.addTurn(new ConversationKey(OTHER_TENANT, "helper", USER, "2026/11/30"),
+        conversations.inTransaction(m -> m.addTurn(
+                new ConversationKey(OTHER_TENANT, "helper", USER, "2026/11/30"),
                 TurnRecord.of("t-1", LISBON, LISBON_REPLY)));
         assertThat(unit.documentCounts()[1]).isEqualTo(2L * (3 + OTHER_USERS.size() + 1));
     }
@@ -147,11 +155,17 @@ class ConversationRecallOpenSearchIT {
             List<ImportLine> lines = new java.util.ArrayList<>();
             for (int i = 0; i < 120; i++) {
                 int n = call * 120 + i;
-                lines.add(new ImportLine(n + 1, new ConversationKey(TENANT, "helper", user, "bulk-" + (n % 9)),
-                        TurnRecord.of("b-" + n, "Entry " + n + " is about the " + words[n % words.length] + " number "
-                                + n + "x" + n, "Stored entry " + n + ".")));
+                lines.add(new ImportLine(
+                        n + 1,
+                        new ConversationKey(TENANT, "helper", user, "bulk-" + (n % 9)),
+                        TurnRecord.of(
+                                "b-" + n,
+                                "Entry " + n + " is about the " + words[n % words.length] + " number " + n + "x" + n,
+                                "Stored entry " + n + ".")));
             }
-            imported += conversations.inTransaction(m -> m.importTurns(TENANT, lines, true)).turnsImported();
+            imported += conversations
+                    .inTransaction(m -> m.importTurns(TENANT, lines, true))
+                    .turnsImported();
         }
         assertThat(imported).isEqualTo(360);
         int failures = conversations.inTransaction(m -> m.awaitDeferredIndexing());
@@ -168,8 +182,8 @@ class ConversationRecallOpenSearchIT {
     @ParameterizedTest
     @EnumSource(RecallMode.class)
     void assistantResponsesComeBackWithTheirRole(RecallMode mode) throws Exception {
-        String query = mode == RecallMode.VECTOR ? "a recipe suggestion with rice and mushrooms"
-                : "mushroom risotto parmesan";
+        String query =
+                mode == RecallMode.VECTOR ? "a recipe suggestion with rice and mushrooms" : "mushroom risotto parmesan";
         List<MessageHit> hits = search(TENANT, USER, null, query, mode);
         assertThat(hits).isNotEmpty();
         assertThat(hits.get(0).turnId()).isEqualTo("t-2");
@@ -200,43 +214,55 @@ class ConversationRecallOpenSearchIT {
     void otherUsersAndTenantsSeeOnlyTheirOwnCopies(RecallMode mode) throws Exception {
         for (String other : OTHER_USERS) {
             List<MessageHit> hits = search(TENANT, other, null, "Maria moved to Lisbon", mode);
-            assertThat(hits).as("%s search of user %s", mode, other).hasSize(2)
+            assertThat(hits)
+                    .as("%s search of user %s", mode, other)
+                    .hasSize(2)
                     .allSatisfy(h -> assertThat(h.userId()).isEqualTo(other));
             assertThat(hits.get(0).role()).isEqualTo(TurnMessage.USER);
             assertThat(hits).extracting(MessageHit::conversationId).doesNotContain(lisbonConversation);
         }
         List<MessageHit> tenant = search(OTHER_TENANT, USER, null, "Maria moved to Lisbon", mode);
-        assertThat(tenant).hasSize(2).extracting(MessageHit::conversationId)
+        assertThat(tenant)
+                .hasSize(2)
+                .extracting(MessageHit::conversationId)
                 .doesNotContain(lisbonConversation, puppyConversation);
         // The querying user's own search returns only its own messages, never the identical bait.
         List<MessageHit> own = search(TENANT, USER, null, "Maria moved to Lisbon", mode);
-        assertThat(own).isNotEmpty().extracting(MessageHit::conversationId)
+        assertThat(own)
+                .isNotEmpty()
+                .extracting(MessageHit::conversationId)
                 .allSatisfy(c -> assertThat(c).isIn(lisbonConversation, puppyConversation));
         assertThat(own.get(0).conversationId()).isEqualTo(lisbonConversation);
     }
 
     @Test
     void messagesWithoutVectorsArePendingInTheIndexUntilEmbedded() throws Exception {
-        Settings background = TestSettings.of(Map.of("memory.tokenizer", "heuristic",
-                "memory.recall.embedding", "background"));
+        Settings background =
+                TestSettings.of(Map.of("memory.tokenizer", "heuristic", "memory.recall.embedding", "background"));
         String user = "carol?*";
-        long conversation = new ConversationBeans(unit.emf(), background).inTransaction(m -> m.addTurn(
-                new ConversationKey(TENANT, null, user, "s"), TurnRecord.of("c-1",
-                        "The violin lesson moved to Thursday afternoon", "Noted: violin on Thursday.")))
+        long conversation = new ConversationBeans(unit.emf(), background)
+                .inTransaction(m -> m.addTurn(
+                        new ConversationKey(TENANT, null, user, "s"),
+                        TurnRecord.of(
+                                "c-1", "The violin lesson moved to Thursday afternoon", "Noted: violin on Thursday.")))
                 .conversationId();
         MessageSearch.Scope scope = new MessageSearch.Scope(TENANT, user, null, null);
         long pending = unit.read(em -> new MessageSearch(em).pendingInIndex(scope));
         assertThat(pending).isEqualTo(2L);
-        assertThat(search(TENANT, user, null, "When is the music class?", RecallMode.VECTOR)).isEmpty();
+        assertThat(search(TENANT, user, null, "When is the music class?", RecallMode.VECTOR))
+                .isEmpty();
         // Full text does not wait for vectors.
-        assertThat(search(TENANT, user, null, "violin lesson", RecallMode.FULL_TEXT)).isNotEmpty();
+        assertThat(search(TENANT, user, null, "violin lesson", RecallMode.FULL_TEXT))
+                .isNotEmpty();
 
         int embedded = unit.inTransaction(em -> MessageIndex.embedPending(em, settings.messageEmbeddingModel(), 100));
         assertThat(embedded).isEqualTo(2);
         long stillPending = unit.read(em -> new MessageSearch(em).pendingInIndex(scope));
         assertThat(stillPending).isZero();
         List<MessageHit> vector = search(TENANT, user, null, "When is the music class?", RecallMode.VECTOR);
-        assertThat(vector).isNotEmpty().allSatisfy(h -> assertThat(h.conversationId()).isEqualTo(conversation));
+        assertThat(vector)
+                .isNotEmpty()
+                .allSatisfy(h -> assertThat(h.conversationId()).isEqualTo(conversation));
         assertThat(vector.get(0).turnId()).isEqualTo("c-1");
     }
 }

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.EpisodeInput;
 import org.agentmemory.api.episodic.EpisodeOutcome;
@@ -18,15 +17,15 @@ import org.agentmemory.api.episodic.EpisodeSearchResult;
 import org.agentmemory.api.episodic.MemoryNamespace;
 import org.agentmemory.api.episodic.RecallMode;
 import org.agentmemory.api.episodic.RecallRequest;
-import org.agentmemory.platform.config.Settings;
-import org.agentmemory.platform.config.TestSettings;
-import org.agentmemory.platform.embedding.EmbeddingModel;
 import org.agentmemory.episodic.boundary.EpisodicBeans;
 import org.agentmemory.episodic.control.EpisodeMapper;
 import org.agentmemory.episodic.control.EpisodeStore;
 import org.agentmemory.episodic.control.TestReflection;
-import org.agentmemory.platform.text.TextNormalization;
+import org.agentmemory.platform.config.Settings;
+import org.agentmemory.platform.config.TestSettings;
+import org.agentmemory.platform.embedding.EmbeddingModel;
 import org.agentmemory.platform.ranking.ScoredId;
+import org.agentmemory.platform.text.TextNormalization;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,6 +63,7 @@ class EpisodicRecallOpenSearchIT {
     private static final String AGENT = "ops-bot";
     /** The querying user: a quote, a backslash and both wildcards. */
     private static final String USER = "al\"ice\\*?";
+
     private static final MemoryNamespace OWN = new MemoryNamespace("acme", AGENT, USER, null, null, null);
 
     /** Namespaces that must never leak into {@link #OWN}, nor into each other. */
@@ -99,10 +99,15 @@ class EpisodicRecallOpenSearchIT {
         List<EpisodeInput> inputs = new ArrayList<>();
         for (MemoryNamespace ns : namespaces()) {
             inputs.add(EpisodeInput.builder(ns, SITUATION, ACTION, EpisodeOutcome.FAILURE)
-                    .errorMessage("lock timeout on invoices").build());
+                    .errorMessage("lock timeout on invoices")
+                    .build());
         }
-        inputs.add(EpisodeInput.builder(OWN, "Prepared the quarterly sales slides for the marketing team",
-                "Exported the charts from the spreadsheet", EpisodeOutcome.SUCCESS).build());
+        inputs.add(EpisodeInput.builder(
+                        OWN,
+                        "Prepared the quarterly sales slides for the marketing team",
+                        "Exported the charts from the spreadsheet",
+                        EpisodeOutcome.SUCCESS)
+                .build());
         List<Episode> recorded = beans.call(memory -> memory.recordEpisodes(inputs));
         for (Episode e : recorded) {
             stored.computeIfAbsent(e.namespace(), k -> new ArrayList<>()).add(e.episodeId());
@@ -128,18 +133,23 @@ class EpisodicRecallOpenSearchIT {
 
     /** Database id → public id and namespace of every stored episode. */
     private Map<String, org.agentmemory.episodic.entity.Episode> entities() {
-        return unit.read(em -> em.createQuery("SELECT e FROM Episode e", org.agentmemory.episodic.entity.Episode.class)
-                .getResultList().stream().collect(Collectors.toMap(e -> e.getId().toString(), e -> e)));
+        return unit.read(
+                em -> em
+                        .createQuery("SELECT e FROM Episode e", org.agentmemory.episodic.entity.Episode.class)
+                        .getResultList()
+                        .stream()
+                        .collect(Collectors.toMap(e -> e.getId().toString(), e -> e)));
     }
 
-    private Set<String> publicIds(List<ScoredId> hits, Map<String, org.agentmemory.episodic.entity.Episode> byId,
-            MemoryNamespace ns) {
+    private Set<String> publicIds(
+            List<ScoredId> hits, Map<String, org.agentmemory.episodic.entity.Episode> byId, MemoryNamespace ns) {
         for (ScoredId hit : hits) {
             org.agentmemory.episodic.entity.Episode e = byId.get(hit.id());
             assertThat(e).as("hit %s is a stored episode", hit.id()).isNotNull();
             assertThat(EpisodeMapper.inNamespace(e, ns))
-                    .as("episode of tenant %s, agent %s, user %s returned to namespace %s", e.getTenantId(),
-                            e.getAgentId(), e.getUserId(), ns)
+                    .as(
+                            "episode of tenant %s, agent %s, user %s returned to namespace %s",
+                            e.getTenantId(), e.getAgentId(), e.getUserId(), ns)
                     .isTrue();
             assertThat(e.getUserId()).isEqualTo(ns.userId());
         }
@@ -154,11 +164,13 @@ class EpisodicRecallOpenSearchIT {
         Instant now = Instant.now();
         for (MemoryNamespace ns : namespaces()) {
             // minimum similarity -1: everything the filter lets through comes back, so a leak could not hide.
-            List<ScoredId> hits = unit.read(em -> new EpisodeStore(em).vectorLeg(ns, model.name(), query, 50, -1.0,
-                    false, now));
-            assertThat(publicIds(hits, byId, ns)).as("vector leg of %s", ns)
+            List<ScoredId> hits =
+                    unit.read(em -> new EpisodeStore(em).vectorLeg(ns, model.name(), query, 50, -1.0, false, now));
+            assertThat(publicIds(hits, byId, ns))
+                    .as("vector leg of %s", ns)
                     .containsExactlyInAnyOrderElementsOf(stored.get(ns));
-            assertThat(byId.get(hits.get(0).id()).getEpisodeId()).isEqualTo(stored.get(ns).get(0));
+            assertThat(byId.get(hits.get(0).id()).getEpisodeId())
+                    .isEqualTo(stored.get(ns).get(0));
             for (ScoredId hit : hits) {
                 float[] v = byId.get(hit.id()).getEmbedding();
                 assertThat(hit.score()).as("cosine of %s", hit.id()).isCloseTo(dot(query, v), within(1e-3));
@@ -171,15 +183,17 @@ class EpisodicRecallOpenSearchIT {
         Map<String, org.agentmemory.episodic.entity.Episode> byId = entities();
         Instant now = Instant.now();
         for (MemoryNamespace ns : namespaces()) {
-            List<ScoredId> hits = unit.read(em -> new EpisodeStore(em).fullTextLeg(ns, TextNormalization.query(QUERY),
-                    50, false, now));
-            assertThat(publicIds(hits, byId, ns)).as("full-text leg of %s", ns)
+            List<ScoredId> hits = unit.read(
+                    em -> new EpisodeStore(em).fullTextLeg(ns, TextNormalization.query(QUERY), 50, false, now));
+            assertThat(publicIds(hits, byId, ns))
+                    .as("full-text leg of %s", ns)
                     .containsExactly(stored.get(ns).get(0));
         }
         // English analysis (OpenSearch's built-in "english"): stemming and stop words, not exact tokens.
-        List<ScoredId> stemmed = unit.read(em -> new EpisodeStore(em).fullTextLeg(OWN, "the deploying of invoice",
-                50, false, now));
-        assertThat(publicIds(stemmed, byId, OWN)).containsExactly(stored.get(OWN).get(0));
+        List<ScoredId> stemmed =
+                unit.read(em -> new EpisodeStore(em).fullTextLeg(OWN, "the deploying of invoice", 50, false, now));
+        assertThat(publicIds(stemmed, byId, OWN))
+                .containsExactly(stored.get(OWN).get(0));
         // Ids are not query syntax: a wildcard query text matches nothing, and finds no other namespace.
         List<ScoredId> star = unit.read(em -> new EpisodeStore(em).fullTextLeg(OWN, "*", 50, false, now));
         assertThat(star).isEmpty();
@@ -189,11 +203,13 @@ class EpisodicRecallOpenSearchIT {
     @EnumSource(RecallMode.class)
     void recallThroughTheBeanReturnsTheOwnMatchingEpisodeFirst(RecallMode mode) throws Exception {
         for (MemoryNamespace ns : namespaces()) {
-            List<EpisodeSearchResult> results = beans.call(memory -> memory.recallSimilar(
-                    new RecallRequest(ns, QUERY, 10, null, null, false, mode)));
+            List<EpisodeSearchResult> results = beans.call(
+                    memory -> memory.recallSimilar(new RecallRequest(ns, QUERY, 10, null, null, false, mode)));
             assertThat(results).as("%s recall of %s", mode, ns).isNotEmpty();
-            assertThat(results.get(0).episode().episodeId()).isEqualTo(stored.get(ns).get(0));
-            assertThat(results).allSatisfy(r -> assertThat(r.episode().namespace()).isEqualTo(ns));
+            assertThat(results.get(0).episode().episodeId())
+                    .isEqualTo(stored.get(ns).get(0));
+            assertThat(results)
+                    .allSatisfy(r -> assertThat(r.episode().namespace()).isEqualTo(ns));
             assertThat(results).extracting(r -> r.episode().episodeId()).isSubsetOf(stored.get(ns));
         }
     }
@@ -203,7 +219,9 @@ class EpisodicRecallOpenSearchIT {
         for (RecallMode mode : RecallMode.values()) {
             List<EpisodeSearchResult> results = beans.call(memory -> memory.recallSimilar(
                     new RecallRequest(OWN, "quarterly sales slides " + QUERY, 10, -1.0, null, true, mode)));
-            assertThat(results).as("%s failures-only recall", mode).extracting(r -> r.episode().episodeId())
+            assertThat(results)
+                    .as("%s failures-only recall", mode)
+                    .extracting(r -> r.episode().episodeId())
                     .containsExactly(stored.get(OWN).get(0));
         }
     }
@@ -211,17 +229,23 @@ class EpisodicRecallOpenSearchIT {
     @Test
     @SuppressWarnings("unchecked")
     void vectorsAreMappedAsLuceneEngineCosineKnnVectors() {
-        Map<String, org.opensearch.cluster.metadata.MappingMetadata> mappings = node.runner().admin().indices()
-                .prepareGetMappings(org.agentmemory.episodic.entity.Episode.INDEX + "-read",
+        Map<String, org.opensearch.cluster.metadata.MappingMetadata> mappings = node.runner()
+                .admin()
+                .indices()
+                .prepareGetMappings(
+                        org.agentmemory.episodic.entity.Episode.INDEX + "-read",
                         org.agentmemory.conversation.entity.TurnMessage.INDEX + "-read")
-                .get().mappings();
+                .get()
+                .mappings();
         assertThat(mappings).hasSize(2);
         for (org.opensearch.cluster.metadata.MappingMetadata mapping : mappings.values()) {
-            Map<String, Object> properties = (Map<String, Object>) mapping.sourceAsMap().get("properties");
+            Map<String, Object> properties =
+                    (Map<String, Object>) mapping.sourceAsMap().get("properties");
             Map<String, Object> embedding = (Map<String, Object>) properties.get("embedding");
             assertThat(embedding).containsEntry("type", "knn_vector").containsEntry("dimension", 384);
             // 2.19's default engine (faiss) has no native library in the Central plugin zip: lucene it must be.
-            assertThat((Map<String, Object>) embedding.get("method")).containsEntry("engine", "lucene")
+            assertThat((Map<String, Object>) embedding.get("method"))
+                    .containsEntry("engine", "lucene")
                     .containsEntry("space_type", "cosinesimil");
         }
     }

@@ -6,7 +6,6 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import org.codelibs.opensearch.runner.OpenSearchRunner;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -59,7 +58,8 @@ public final class OpenSearchNode implements AutoCloseable {
      * @return the node of this test run, started on first use
      */
     public static OpenSearchNode shared(ExtensionContext context) {
-        return context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
+        return context.getRoot()
+                .getStore(ExtensionContext.Namespace.GLOBAL)
                 .getOrComputeIfAbsent(OpenSearchNode.class, k -> new OpenSearchNode(), OpenSearchNode.class);
     }
 
@@ -68,14 +68,14 @@ public final class OpenSearchNode implements AutoCloseable {
      */
     public static final class Resolver implements org.junit.jupiter.api.extension.ParameterResolver {
         @Override
-        public boolean supportsParameter(org.junit.jupiter.api.extension.ParameterContext parameter,
-                ExtensionContext context) {
+        public boolean supportsParameter(
+                org.junit.jupiter.api.extension.ParameterContext parameter, ExtensionContext context) {
             return parameter.getParameter().getType() == OpenSearchNode.class;
         }
 
         @Override
-        public Object resolveParameter(org.junit.jupiter.api.extension.ParameterContext parameter,
-                ExtensionContext context) {
+        public Object resolveParameter(
+                org.junit.jupiter.api.extension.ParameterContext parameter, ExtensionContext context) {
             return shared(context);
         }
     }

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.api.episodic.EpisodeInput;
@@ -19,14 +18,14 @@ import org.agentmemory.api.episodic.RecallRequest;
 import org.agentmemory.api.recall.MessageHit;
 import org.agentmemory.api.recall.MessageRecallRequest;
 import org.agentmemory.api.recall.ReindexStatus;
-import org.agentmemory.platform.config.Settings;
-import org.agentmemory.platform.config.TestSettings;
 import org.agentmemory.conversation.boundary.ConversationBeans;
+import org.agentmemory.conversation.entity.TurnMessage;
 import org.agentmemory.episodic.boundary.EpisodicBeans;
 import org.agentmemory.episodic.control.TestReflection;
 import org.agentmemory.episodic.entity.Episode;
+import org.agentmemory.platform.config.Settings;
+import org.agentmemory.platform.config.TestSettings;
 import org.agentmemory.recall.boundary.RecallBeans;
-import org.agentmemory.conversation.entity.TurnMessage;
 import org.hibernate.search.mapper.orm.Search;
 import org.hibernate.search.mapper.orm.scope.SearchScope;
 import org.junit.jupiter.api.AfterAll;
@@ -59,8 +58,10 @@ class ReindexOpenSearchIT {
             new MemoryNamespace("acme", "ops-bot", "*", null, null, null),
             new MemoryNamespace("acme?", "ops-bot", "dan\"\\*?", null, null, null));
     private static final List<String> USERS = List.of("erin\"\\*?", "erin");
-    private static final List<String> QUERIES = List.of("billing deployment lock timeout",
-            "cache eviction slowed the search page", "what did we learn about retries?");
+    private static final List<String> QUERIES = List.of(
+            "billing deployment lock timeout",
+            "cache eviction slowed the search page",
+            "what did we learn about retries?");
 
     private SearchUnit unit;
     private EpisodicBeans episodic;
@@ -70,27 +71,48 @@ class ReindexOpenSearchIT {
     void writeData(OpenSearchNode node) throws Exception {
         this.node = node;
         unit = SearchUnit.start(node);
-        Settings settings = TestSettings.of(Map.of("memory.tokenizer", "heuristic", "memory.recall.embedding", "inline"));
+        Settings settings =
+                TestSettings.of(Map.of("memory.tokenizer", "heuristic", "memory.recall.embedding", "inline"));
         episodic = new EpisodicBeans(unit.emf(), settings, TestReflection.of(Map.of()));
         recall = new RecallBeans(unit.emf(), settings);
         List<EpisodeInput> inputs = new ArrayList<>();
         for (MemoryNamespace ns : NAMESPACES) {
-            inputs.add(EpisodeInput.builder(ns, "Deploy of the billing service failed on a lock timeout",
-                    "Ran the migration at noon", EpisodeOutcome.FAILURE).errorMessage("lock timeout").build());
-            inputs.add(EpisodeInput.builder(ns, "Search page got slow after the cache eviction change",
-                    "Reverted the eviction policy", EpisodeOutcome.PARTIAL).build());
-            inputs.add(EpisodeInput.builder(ns, "Payment provider returned 503 errors during the sale",
-                    "Retried with exponential backoff", EpisodeOutcome.SUCCESS)
-                    .lessonLearned("Retries with backoff and a circuit breaker keep checkout alive").build());
+            inputs.add(EpisodeInput.builder(
+                            ns,
+                            "Deploy of the billing service failed on a lock timeout",
+                            "Ran the migration at noon",
+                            EpisodeOutcome.FAILURE)
+                    .errorMessage("lock timeout")
+                    .build());
+            inputs.add(EpisodeInput.builder(
+                            ns,
+                            "Search page got slow after the cache eviction change",
+                            "Reverted the eviction policy",
+                            EpisodeOutcome.PARTIAL)
+                    .build());
+            inputs.add(EpisodeInput.builder(
+                            ns,
+                            "Payment provider returned 503 errors during the sale",
+                            "Retried with exponential backoff",
+                            EpisodeOutcome.SUCCESS)
+                    .lessonLearned("Retries with backoff and a circuit breaker keep checkout alive")
+                    .build());
         }
         episodic.call(memory -> memory.recordEpisodes(inputs));
         ConversationBeans conversations = new ConversationBeans(unit.emf(), settings);
         for (String user : USERS) {
             ConversationKey key = new ConversationKey(ConversationKey.DEFAULT_TENANT, "helper", user, "s-1");
-            conversations.inTransaction(m -> m.addTurns(key, List.of(
-                    TurnRecord.of("1", "The billing deploy failed again with a lock timeout", "I will look at the locks."),
-                    TurnRecord.of("2", "Search is slow since the cache change", "The eviction policy was reverted."),
-                    TurnRecord.of("3", "Should we retry the payment calls?", "Yes, with backoff and a breaker."))));
+            conversations.inTransaction(m -> m.addTurns(
+                    key,
+                    List.of(
+                            TurnRecord.of(
+                                    "1",
+                                    "The billing deploy failed again with a lock timeout",
+                                    "I will look at the locks."),
+                            TurnRecord.of(
+                                    "2", "Search is slow since the cache change", "The eviction policy was reverted."),
+                            TurnRecord.of(
+                                    "3", "Should we retry the payment calls?", "Yes, with backoff and a breaker."))));
         }
     }
 
@@ -102,26 +124,35 @@ class ReindexOpenSearchIT {
     }
 
     /** A search's hits: ids in order and their scores. */
-    private record Hits(List<String> ids, List<Double> scores) {
-    }
+    private record Hits(List<String> ids, List<Double> scores) {}
 
     private Map<String, Hits> everySearch() throws Exception {
         Map<String, Hits> all = new LinkedHashMap<>();
         for (RecallMode mode : RecallMode.values()) {
             for (String query : QUERIES) {
                 for (MemoryNamespace ns : NAMESPACES) {
-                    List<EpisodeSearchResult> results = episodic.call(m -> m.recallSimilar(
-                            new RecallRequest(ns, query, 10, -1.0, null, false, mode)));
-                    all.put("episodes " + mode + " " + ns + " " + query, new Hits(
-                            results.stream().map(r -> r.episode().episodeId()).toList(),
-                            results.stream().map(EpisodeSearchResult::score).toList()));
+                    List<EpisodeSearchResult> results = episodic.call(
+                            m -> m.recallSimilar(new RecallRequest(ns, query, 10, -1.0, null, false, mode)));
+                    all.put(
+                            "episodes " + mode + " " + ns + " " + query,
+                            new Hits(
+                                    results.stream()
+                                            .map(r -> r.episode().episodeId())
+                                            .toList(),
+                                    results.stream()
+                                            .map(EpisodeSearchResult::score)
+                                            .toList()));
                 }
                 for (String user : USERS) {
                     List<MessageHit> hits = recall.searchMessages(new MessageRecallRequest(
                             ConversationKey.DEFAULT_TENANT, user, null, null, query, mode, 10));
-                    all.put("messages " + mode + " " + user + " " + query, new Hits(
-                            hits.stream().map(h -> h.conversationId() + "/" + h.turnId() + "/" + h.role()).toList(),
-                            hits.stream().map(MessageHit::score).toList()));
+                    all.put(
+                            "messages " + mode + " " + user + " " + query,
+                            new Hits(
+                                    hits.stream()
+                                            .map(h -> h.conversationId() + "/" + h.turnId() + "/" + h.role())
+                                            .toList(),
+                                    hits.stream().map(MessageHit::score).toList()));
                 }
             }
         }
@@ -134,9 +165,12 @@ class ReindexOpenSearchIT {
         // More writes, each refreshed on its own ("sync" indexing), leave several segments behind.
         for (int i = 0; i < 4; i++) {
             MemoryNamespace ns = new MemoryNamespace("acme", "merge-bot", "user-" + i, null, null, null);
-            episodic.call(memory -> memory.recordEpisodes(List.of(EpisodeInput.builder(ns,
-                    "Nightly export job number " + ns.userId() + " ran out of memory", "Raised the heap",
-                    EpisodeOutcome.FAILURE).build())));
+            episodic.call(memory -> memory.recordEpisodes(List.of(EpisodeInput.builder(
+                            ns,
+                            "Nightly export job number " + ns.userId() + " ran out of memory",
+                            "Raised the heap",
+                            EpisodeOutcome.FAILURE)
+                    .build())));
         }
         assertThat(SearchUnit.searchableSegments(node, Episode.INDEX)).isGreaterThan(1);
 
@@ -184,7 +218,8 @@ class ReindexOpenSearchIT {
                 return;
             }
             for (int i = 0; i < hits.scores().size(); i++) {
-                assertThat(again.scores().get(i)).as("%s, score of hit %d", search, i)
+                assertThat(again.scores().get(i))
+                        .as("%s, score of hit %d", search, i)
                         .isCloseTo(hits.scores().get(i), within(1e-5));
             }
         });

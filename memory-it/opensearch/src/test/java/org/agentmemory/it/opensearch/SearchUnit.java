@@ -1,19 +1,16 @@
 package org.agentmemory.it.opensearch;
 
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.Persistence;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-
 import javax.sql.DataSource;
-
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.EntityManagerFactory;
-import jakarta.persistence.Persistence;
-
-import org.agentmemory.episodic.entity.Episode;
 import org.agentmemory.conversation.entity.TurnMessage;
+import org.agentmemory.episodic.entity.Episode;
 import org.agentmemory.platform.schema.SchemaMigration;
 import org.h2.jdbcx.JdbcDataSource;
 import org.hibernate.search.mapper.orm.Search;
@@ -87,7 +84,11 @@ public final class SearchUnit implements AutoCloseable {
     public long[] documentCounts() {
         return read(em -> new long[] {
             Search.session(em).search(Episode.class).where(f -> f.matchAll()).fetchTotalHitCount(),
-            Search.session(em).search(TurnMessage.class).where(f -> f.matchAll()).fetchTotalHitCount()});
+            Search.session(em)
+                    .search(TurnMessage.class)
+                    .where(f -> f.matchAll())
+                    .fetchTotalHitCount()
+        });
     }
 
     /** @return the indexed entity types */
@@ -101,13 +102,20 @@ public final class SearchUnit implements AutoCloseable {
      * @return how many searchable segments the index's primary shards hold on the node
      */
     public static int searchableSegments(OpenSearchNode node, String index) {
-        var response = node.runner().client().admin().indices().prepareSegments(index + "-read").get();
+        var response = node.runner()
+                .client()
+                .admin()
+                .indices()
+                .prepareSegments(index + "-read")
+                .get();
         int segments = 0;
         for (var indexSegments : response.getIndices().values()) {
             for (var shardGroup : indexSegments.getShards().values()) {
                 for (var shard : shardGroup.getShards()) {
                     if (shard.getShardRouting().primary()) {
-                        segments += (int) shard.getSegments().stream().filter(s -> s.isSearch()).count();
+                        segments += (int) shard.getSegments().stream()
+                                .filter(s -> s.isSearch())
+                                .count();
                     }
                 }
             }

@@ -5,8 +5,7 @@ import jakarta.persistence.EntityManager;
 /** The product's {@link OmissionStoreBean} wired as the container wires it, outside a container. */
 public final class OmissionStores {
 
-    private OmissionStores() {
-    }
+    private OmissionStores() {}
 
     /**
      * @param em the entity manager of the caller's transaction

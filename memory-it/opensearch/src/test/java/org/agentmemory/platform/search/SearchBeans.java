@@ -1,14 +1,12 @@
 package org.agentmemory.platform.search;
 
 import jakarta.persistence.EntityManagerFactory;
-
 import org.agentmemory.platform.config.Settings;
 
 /** The product's {@link SearchReindexBean} wired as the container wires it, outside a container. */
 public final class SearchBeans {
 
-    private SearchBeans() {
-    }
+    private SearchBeans() {}
 
     /**
      * @param emf      the persistence unit

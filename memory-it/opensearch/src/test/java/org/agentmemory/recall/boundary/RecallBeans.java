@@ -1,10 +1,8 @@
 package org.agentmemory.recall.boundary;
 
-import java.util.List;
-
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
-
+import java.util.List;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.recall.MessageHit;
 import org.agentmemory.api.recall.MessageRecallRequest;

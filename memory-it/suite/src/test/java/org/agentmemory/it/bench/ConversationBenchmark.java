@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.agentmemory.it.support.Api;
 
 /**
@@ -63,25 +62,26 @@ public final class ConversationBenchmark {
      * minutes of the REST phase on 2 cores), and a round it shares the cores with measures the compiler.
      */
     private static final double JIT_QUIET_CORES = 0.05;
+
     private static final int STEADY_WINDOW = 3;
     private static final int MEASURED_ROUNDS_DEFAULT = 5;
-    private static final int MEASURED_ROUNDS = Math.max(1, Integer.getInteger("bench.measuredRounds",
-            MEASURED_ROUNDS_DEFAULT));
+    private static final int MEASURED_ROUNDS =
+            Math.max(1, Integer.getInteger("bench.measuredRounds", MEASURED_ROUNDS_DEFAULT));
     private static final int IMPORT_TURNS = 20_000;
     private static final int IMPORT_WARMUP_TURNS = Integer.getInteger("bench.importWarmupTurns", IMPORT_TURNS);
     private static final int HISTORY_ROUND = 100;
     private static final int HISTORY_MIN_ROUNDS = 6;
     private static final int HISTORY_MAX_ROUNDS = 20;
     private static final int HISTORY_READS = 1000;
-    private static final String USER_TEXT = "Can you check the deployment logs for the payment service and tell me why the"
-            + " last rollout failed? It started around 10:40 and the pods keep restarting.";
+    private static final String USER_TEXT =
+            "Can you check the deployment logs for the payment service and tell me why the"
+                    + " last rollout failed? It started around 10:40 and the pods keep restarting.";
     private static final String ASSISTANT_TEXT = "The rollout failed because the new pods could not reach the database:"
             + " the readiness probe timed out after 30 s on every replica. The logs show 'connection refused' from"
             + " the connection pool at startup. The previous version still runs, so traffic is unaffected. I suggest"
             + " checking the new network policy that came with this release; it does not allow egress to port 5432.";
 
-    private ConversationBenchmark() {
-    }
+    private ConversationBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         Api api = Api.postgres();
@@ -109,8 +109,8 @@ public final class ConversationBenchmark {
         Round jdbcRound = r -> runJdbc(jdbc, user, password, "jdbc" + r + "-" + run, TURNS_PER_CLIENT);
         Round restWarmUp = r -> runRest(api, "warm" + r + "-" + run, WARMUP_PER_CLIENT);
         Round restRound = r -> runRest(api, "rest" + r + "-" + run, TURNS_PER_CLIENT);
-        ServerSuspension suspension = ServerSuspension.of(System.getProperty("it.pg.home"),
-                System.getProperty("it.pg.management", "http://localhost:10090"));
+        ServerSuspension suspension = ServerSuspension.of(
+                System.getProperty("it.pg.home"), System.getProperty("it.pg.management", "http://localhost:10090"));
         Measured jdbcCeiling;
         Measured rest;
         String inTurn;
@@ -120,16 +120,25 @@ public final class ConversationBenchmark {
             rest = both.rest();
             inTurn = "yes, each ceiling round with the server suspended; REST / ceiling of each pair: " + both.pairs();
         } else {
-            inTurn = "no: one phase after the other" + (suspension == null ? " (no server directory, -Dit.pg.home, to"
-                    + " suspend the server with)" : "");
-            jdbcCeiling = !parts.contains("jdbc") ? Measured.NOT_RUN
+            inTurn = "no: one phase after the other"
+                    + (suspension == null
+                            ? " (no server directory, -Dit.pg.home, to" + " suspend the server with)"
+                            : "");
+            jdbcCeiling = !parts.contains("jdbc")
+                    ? Measured.NOT_RUN
                     : measure("plain JDBC", cpu, perRun, jdbcWarmUp, jdbcRound);
-            rest = !parts.contains("rest") ? Measured.NOT_RUN : measure("REST addTurn", cpu, perRun, restWarmUp,
-                    restRound);
+            rest = !parts.contains("rest")
+                    ? Measured.NOT_RUN
+                    : measure("REST addTurn", cpu, perRun, restWarmUp, restRound);
         }
-        Measured importRate = !parts.contains("import") ? Measured.NOT_RUN : measure("import", cpu, IMPORT_TURNS,
-                r -> runImport(api, "warm-import" + r + "-" + run, IMPORT_WARMUP_TURNS),
-                r -> runImport(api, "import" + r + "-" + run, IMPORT_TURNS));
+        Measured importRate = !parts.contains("import")
+                ? Measured.NOT_RUN
+                : measure(
+                        "import",
+                        cpu,
+                        IMPORT_TURNS,
+                        r -> runImport(api, "warm-import" + r + "-" + run, IMPORT_WARMUP_TURNS),
+                        r -> runImport(api, "import" + r + "-" + run, IMPORT_TURNS));
         long pendingAfterWrites = 0;
         String catchUp = "not run";
         long pendingAtReads = 0;
@@ -150,50 +159,89 @@ public final class ConversationBenchmark {
                 pending = pendingVectors(api);
             }
             double seconds = (System.nanoTime() - catchUpStart) / 1e9;
-            catchUp = pendingAfterWrites == 0 ? "nothing to embed"
-                    : String.format(Locale.ROOT, "%.0f messages/s over %.0f s (%d still pending then)",
-                            (pendingAfterWrites - pending) / seconds, seconds, pending);
+            catchUp = pendingAfterWrites == 0
+                    ? "nothing to embed"
+                    : String.format(
+                            Locale.ROOT,
+                            "%.0f messages/s over %.0f s (%d still pending then)",
+                            (pendingAfterWrites - pending) / seconds,
+                            seconds,
+                            pending);
             history = historyLatency(api, cpu, "history-" + run, 1000, HISTORY_READS, historyWarmUp);
             pendingAtReads = pendingVectors(api);
         }
 
         StringBuilder report = new StringBuilder();
-        report.append("Conversation benchmark (PostgreSQL, ").append(CLIENTS).append(" clients, ")
-                .append(TURNS_PER_CLIENT).append(" turns each; typical turn: ").append(USER_TEXT.length()).append("+")
-                .append(ASSISTANT_TEXT.length()).append(" chars, one tool invocation)\n\n");
+        report.append("Conversation benchmark (PostgreSQL, ")
+                .append(CLIENTS)
+                .append(" clients, ")
+                .append(TURNS_PER_CLIENT)
+                .append(" turns each; typical turn: ")
+                .append(USER_TEXT.length())
+                .append("+")
+                .append(ASSISTANT_TEXT.length())
+                .append(" chars, one tool invocation)\n\n");
         report.append("| measure | value | target |\n|---|---|---|\n");
-        report.append(String.format(Locale.ROOT, "| REST addTurn, 8 clients (median) | %.0f turns/s | |%n",
-                rest.perSecond()));
-        report.append(String.format(Locale.ROOT, "| plain JDBC, same rows, 8 threads (ceiling, median) | %.0f turns/s | |%n",
+        report.append(String.format(
+                Locale.ROOT, "| REST addTurn, 8 clients (median) | %.0f turns/s | |%n", rest.perSecond()));
+        report.append(String.format(
+                Locale.ROOT,
+                "| plain JDBC, same rows, 8 threads (ceiling, median) | %.0f turns/s | |%n",
                 jdbcCeiling.perSecond()));
-        report.append(String.format(Locale.ROOT, "| REST / ceiling | %.0f %% | >= 50 %% |%n",
+        report.append(String.format(
+                Locale.ROOT,
+                "| REST / ceiling | %.0f %% | >= 50 %% |%n",
                 100 * rest.perSecond() / jdbcCeiling.perSecond()));
-        report.append(String.format(Locale.ROOT, "| JSONL import, 20,000 turns (median) | %.0f turns/s | >= 5,000 |%n",
+        report.append(String.format(
+                Locale.ROOT,
+                "| JSONL import, 20,000 turns (median) | %.0f turns/s | >= 5,000 |%n",
                 importRate.perSecond()));
         report.append("| ceiling and REST measured in turn | ").append(inTurn).append(" | |\n");
-        report.append("| measured rounds, plain JDBC / REST / import (turns/s) | ").append(jdbcCeiling.rounds())
-                .append(" / ").append(rest.rounds()).append(" / ").append(importRate.rounds()).append(" | |\n");
-        report.append("| warm-up rounds, plain JDBC (turns/s) | ").append(jdbcCeiling.warmUp()).append(" | |\n");
-        report.append("| warm-up rounds, REST addTurn (turns/s) | ").append(rest.warmUp()).append(" | |\n");
-        report.append("| warm-up rounds, import (turns/s) | ").append(importRate.warmUp()).append(" | |\n");
+        report.append("| measured rounds, plain JDBC / REST / import (turns/s) | ")
+                .append(jdbcCeiling.rounds())
+                .append(" / ")
+                .append(rest.rounds())
+                .append(" / ")
+                .append(importRate.rounds())
+                .append(" | |\n");
+        report.append("| warm-up rounds, plain JDBC (turns/s) | ")
+                .append(jdbcCeiling.warmUp())
+                .append(" | |\n");
+        report.append("| warm-up rounds, REST addTurn (turns/s) | ")
+                .append(rest.warmUp())
+                .append(" | |\n");
+        report.append("| warm-up rounds, import (turns/s) | ")
+                .append(importRate.warmUp())
+                .append(" | |\n");
         report.append("| CPU per turn, plain JDBC | ").append(jdbcCeiling.cpu()).append(" | |\n");
         report.append("| CPU per turn, REST addTurn | ").append(rest.cpu()).append(" | |\n");
         report.append("| CPU per turn, import | ").append(importRate.cpu()).append(" | |\n");
-        report.append("| server CPU per turn by thread, REST addTurn | ").append(rest.serverThreads()).append(" | |\n");
-        report.append("| server CPU per turn by thread, import | ").append(importRate.serverThreads()).append(" | |\n");
+        report.append("| server CPU per turn by thread, REST addTurn | ")
+                .append(rest.serverThreads())
+                .append(" | |\n");
+        report.append("| server CPU per turn by thread, import | ")
+                .append(importRate.serverThreads())
+                .append(" | |\n");
         // The vector backlog and getHistory are measured by the history part only; without it they read "not run".
         boolean reads = parts.contains("history");
         report.append("| messages without a vector when the writes ended | ")
-                .append(reads ? Long.toString(pendingAfterWrites) : "not run").append(" | |\n");
-        report.append("| background embedding once the writes ended (quiet server) | ").append(catchUp).append(" | |\n");
-        report.append("| getHistory, 1,000 turns, p50 | ").append(reads ? String.format(Locale.ROOT, "%.1f ms",
-                history[0] / 1e6) : "not run").append(" | < 20 ms |\n");
-        report.append("| getHistory, 1,000 turns, p99 | ").append(reads ? String.format(Locale.ROOT, "%.1f ms",
-                history[1] / 1e6) : "not run").append(" | |\n");
-        report.append("| warm-up rounds, getHistory (p50 of 100 reads, ms) | ").append(String.join(", ", historyWarmUp))
+                .append(reads ? Long.toString(pendingAfterWrites) : "not run")
+                .append(" | |\n");
+        report.append("| background embedding once the writes ended (quiet server) | ")
+                .append(catchUp)
+                .append(" | |\n");
+        report.append("| getHistory, 1,000 turns, p50 | ")
+                .append(reads ? String.format(Locale.ROOT, "%.1f ms", history[0] / 1e6) : "not run")
+                .append(" | < 20 ms |\n");
+        report.append("| getHistory, 1,000 turns, p99 | ")
+                .append(reads ? String.format(Locale.ROOT, "%.1f ms", history[1] / 1e6) : "not run")
+                .append(" | |\n");
+        report.append("| warm-up rounds, getHistory (p50 of 100 reads, ms) | ")
+                .append(String.join(", ", historyWarmUp))
                 .append(" | |\n");
         report.append("| messages without a vector after the reads | ")
-                .append(reads ? Long.toString(pendingAtReads) : "not run").append(" | |\n");
+                .append(reads ? Long.toString(pendingAtReads) : "not run")
+                .append(" | |\n");
         System.out.println(report);
     }
 
@@ -217,8 +265,8 @@ public final class ConversationBenchmark {
      */
     private static Measured measure(String name, ProcessCpu cpu, long units, Round warmUp, Round phase)
             throws Exception {
-        List<String> rounds = untilSteady(name, WARMUP_MIN_ROUNDS_USED, WARMUP_MAX_ROUNDS, "", "%.0f", " turns/s",
-                cpu, warmUp);
+        List<String> rounds =
+                untilSteady(name, WARMUP_MIN_ROUNDS_USED, WARMUP_MAX_ROUNDS, "", "%.0f", " turns/s", cpu, warmUp);
         ProcessCpu.Sample before = cpu.sample();
         double[] rates = new double[MEASURED_ROUNDS];
         for (int r = 0; r < rates.length; r++) {
@@ -245,12 +293,19 @@ public final class ConversationBenchmark {
      *
      * @return the ceiling, REST, and each pair's ratio
      */
-    private static InTurn measureInTurn(ProcessCpu cpu, long units, ServerSuspension suspension, Round jdbcWarmUp,
-            Round jdbc, Round restWarmUp, Round rest) throws Exception {
-        List<String> jdbcWarm = untilSteady("plain JDBC", WARMUP_MIN_ROUNDS_USED, WARMUP_MAX_ROUNDS, "", "%.0f",
-                " turns/s", cpu, jdbcWarmUp);
-        List<String> restWarm = untilSteady("REST addTurn", WARMUP_MIN_ROUNDS_USED, WARMUP_MAX_ROUNDS, "", "%.0f",
-                " turns/s", cpu, restWarmUp);
+    private static InTurn measureInTurn(
+            ProcessCpu cpu,
+            long units,
+            ServerSuspension suspension,
+            Round jdbcWarmUp,
+            Round jdbc,
+            Round restWarmUp,
+            Round rest)
+            throws Exception {
+        List<String> jdbcWarm = untilSteady(
+                "plain JDBC", WARMUP_MIN_ROUNDS_USED, WARMUP_MAX_ROUNDS, "", "%.0f", " turns/s", cpu, jdbcWarmUp);
+        List<String> restWarm = untilSteady(
+                "REST addTurn", WARMUP_MIN_ROUNDS_USED, WARMUP_MAX_ROUNDS, "", "%.0f", " turns/s", cpu, restWarmUp);
         ProcessCpu.Totals jdbcCpu = new ProcessCpu.Totals();
         ProcessCpu.Totals restCpu = new ProcessCpu.Totals();
         double[] jdbcRates = new double[MEASURED_ROUNDS];
@@ -269,29 +324,35 @@ public final class ConversationBenchmark {
             } finally {
                 suspension.resume();
             }
-            System.out.printf(Locale.ROOT, "plain JDBC measured round %d: %.0f turns/s (server suspended; idle after"
-                    + " %d ms; lead-in %.0f turns/s)%n", r + 1, jdbcRates[r], waited, jdbcLeadIn);
+            System.out.printf(
+                    Locale.ROOT,
+                    "plain JDBC measured round %d: %.0f turns/s (server suspended; idle after"
+                            + " %d ms; lead-in %.0f turns/s)%n",
+                    r + 1,
+                    jdbcRates[r],
+                    waited,
+                    jdbcLeadIn);
             // The server was idle for seconds: its embedder has started a quiet batch on every core, and the first
             // calls after the pause take other paths; a lead-in round of the same work brings it back to the steady
             // state the warm-up ended in before the round is measured.
             double restLeadIn = restWarmUp.run(WARMUP_MAX_ROUNDS + 1 + r);
-            System.out.printf(Locale.ROOT, "REST addTurn lead-in before measured round %d: %.0f turns/s%n", r + 1,
-                    restLeadIn);
+            System.out.printf(
+                    Locale.ROOT, "REST addTurn lead-in before measured round %d: %.0f turns/s%n", r + 1, restLeadIn);
             ProcessCpu.Sample before = cpu.sample();
             restRates[r] = rest.run(r + 1);
             restCpu.add(before, cpu.sample());
             System.out.printf(Locale.ROOT, "REST addTurn measured round %d: %.0f turns/s%n", r + 1, restRates[r]);
-            pairs.add(String.format(Locale.ROOT, "%.0f %% (idle after %.1f s)", 100 * restRates[r] / jdbcRates[r],
-                    waited / 1000.0));
+            pairs.add(String.format(
+                    Locale.ROOT, "%.0f %% (idle after %.1f s)", 100 * restRates[r] / jdbcRates[r], waited / 1000.0));
         }
-        return new InTurn(summarize("plain JDBC", jdbcRates, jdbcCpu.start(), jdbcCpu.end(), jdbcWarm, units),
+        return new InTurn(
+                summarize("plain JDBC", jdbcRates, jdbcCpu.start(), jdbcCpu.end(), jdbcWarm, units),
                 summarize("REST addTurn", restRates, restCpu.start(), restCpu.end(), restWarm, units),
                 String.join(", ", pairs));
     }
 
     /** The ceiling and REST measured in turn ({@link #measureInTurn}), and each pair's ratio with its idle wait. */
-    private record InTurn(Measured ceiling, Measured rest, String pairs) {
-    }
+    private record InTurn(Measured ceiling, Measured rest, String pairs) {}
 
     /** The most of one core the suspended server may use for the ceiling round to start. */
     private static final double QUIET_CORES = 0.05;
@@ -299,18 +360,30 @@ public final class ConversationBenchmark {
     private static final long QUIET_WAIT_MS = 60_000;
 
     /** The median of measured rounds, with the CPU each process spent on them (between two samples). */
-    private static Measured summarize(String name, double[] rates, ProcessCpu.Sample before, ProcessCpu.Sample after,
-            List<String> warmUp, long units) {
+    private static Measured summarize(
+            String name,
+            double[] rates,
+            ProcessCpu.Sample before,
+            ProcessCpu.Sample after,
+            List<String> warmUp,
+            long units) {
         String cpuPerUnit = ProcessCpu.perUnit(before, after, units * rates.length);
         String serverThreads = ProcessCpu.serverThreadsPerUnit(before, after, units * rates.length);
-        String measuredRounds = Arrays.stream(rates).mapToObj(v -> String.format(Locale.ROOT, "%.0f", v))
+        String measuredRounds = Arrays.stream(rates)
+                .mapToObj(v -> String.format(Locale.ROOT, "%.0f", v))
                 .collect(java.util.stream.Collectors.joining(", "));
         double[] sorted = rates.clone();
         Arrays.sort(sorted);
-        Measured measured = new Measured(sorted[sorted.length / 2], cpuPerUnit, serverThreads, String.join(", ", warmUp),
-                measuredRounds);
-        System.out.printf(Locale.ROOT, "%s: median %.0f turns/s of %s (%s; server by thread: %s)%n", name,
-                measured.perSecond(), measuredRounds, measured.cpu(), measured.serverThreads());
+        Measured measured = new Measured(
+                sorted[sorted.length / 2], cpuPerUnit, serverThreads, String.join(", ", warmUp), measuredRounds);
+        System.out.printf(
+                Locale.ROOT,
+                "%s: median %.0f turns/s of %s (%s; server by thread: %s)%n",
+                name,
+                measured.perSecond(),
+                measuredRounds,
+                measured.cpu(),
+                measured.serverThreads());
         return measured;
     }
 
@@ -326,8 +399,16 @@ public final class ConversationBenchmark {
      * @return every round's value, formatted with {@code format}, with the compiler's share of a core appended to
      *         rounds it kept from ending the warm-up
      */
-    private static List<String> untilSteady(String name, int minRounds, int maxRounds, String prefix, String format,
-            String unit, ProcessCpu cpu, Round round) throws Exception {
+    private static List<String> untilSteady(
+            String name,
+            int minRounds,
+            int maxRounds,
+            String prefix,
+            String format,
+            String unit,
+            ProcessCpu cpu,
+            Round round)
+            throws Exception {
         int window = Math.max(1, Math.min(STEADY_WINDOW, minRounds / 2));
         List<String> shownValues = new ArrayList<>();
         List<Double> values = new ArrayList<>();
@@ -342,8 +423,9 @@ public final class ConversationBenchmark {
             shownValues.add(compiling ? shown + String.format(Locale.ROOT, " (JIT %.2f)", compiler) : shown);
             values.add(value);
             System.out.println(name + " warm-up round " + r + ": " + prefix + shown + unit
-                    + (Double.isNaN(compiler) ? "" : String.format(Locale.ROOT, ", server JIT compiler %.2f cores",
-                            compiler)));
+                    + (Double.isNaN(compiler)
+                            ? ""
+                            : String.format(Locale.ROOT, ", server JIT compiler %.2f cores", compiler)));
             if (compiling) {
                 continue;
             }
@@ -363,10 +445,19 @@ public final class ConversationBenchmark {
     }
 
     private static Map<String, Object> turn(String turnId) {
-        Map<String, Object> t = Api.obj("turnId", turnId, "userMessage", USER_TEXT, "assistantResponse", ASSISTANT_TEXT);
-        t.put("toolInvocations", List.of(Api.obj("toolName", "kubectl_logs", "input",
-                Api.obj("deployment", "payments", "tail", 200), "output", "Error: connection refused (db:5432)",
-                "elapsedMs", 812)));
+        Map<String, Object> t =
+                Api.obj("turnId", turnId, "userMessage", USER_TEXT, "assistantResponse", ASSISTANT_TEXT);
+        t.put(
+                "toolInvocations",
+                List.of(Api.obj(
+                        "toolName",
+                        "kubectl_logs",
+                        "input",
+                        Api.obj("deployment", "payments", "tail", 200),
+                        "output",
+                        "Error: connection refused (db:5432)",
+                        "elapsedMs",
+                        812)));
         return t;
     }
 
@@ -382,8 +473,8 @@ public final class ConversationBenchmark {
         byte[][][] bodies = new byte[CLIENTS][perClient][];
         for (int c = 0; c < CLIENTS; c++) {
             for (int i = 0; i < perClient; i++) {
-                bodies[c][i] = Api.JSON.writeValueAsBytes(Api.obj("userId", prefix + "-u" + c, "sessionId", "s",
-                        "turn", turn("t" + i)));
+                bodies[c][i] = Api.JSON.writeValueAsBytes(
+                        Api.obj("userId", prefix + "-u" + c, "sessionId", "s", "turn", turn("t" + i)));
             }
         }
         AtomicInteger failures = new AtomicInteger();
@@ -412,7 +503,8 @@ public final class ConversationBenchmark {
     }
 
     /** The same rows, the same way, without the service: the database's ceiling for this write pattern. */
-    private static double runJdbc(String url, String user, String password, String prefix, int perClient) throws Exception {
+    private static double runJdbc(String url, String user, String password, String prefix, int perClient)
+            throws Exception {
         List<Thread> threads = new ArrayList<>();
         List<Exception> errors = java.util.Collections.synchronizedList(new ArrayList<>());
         long start = System.nanoTime();
@@ -427,7 +519,14 @@ public final class ConversationBenchmark {
                     Pool invocationIds = new Pool(con, "tool_invocation_seq");
                     Pool messageIds = new Pool(con, "turn_message_seq");
                     for (int i = 0; i < perClient; i++) {
-                        appendJdbc(con, conversationId, prefix + "-u" + client, "t" + i, turnIds, invocationIds, messageIds);
+                        appendJdbc(
+                                con,
+                                conversationId,
+                                prefix + "-u" + client,
+                                "t" + i,
+                                turnIds,
+                                invocationIds,
+                                messageIds);
                         con.commit();
                     }
                 } catch (Exception e) {
@@ -470,9 +569,10 @@ public final class ConversationBenchmark {
             rs.next();
             id = rs.getLong(1);
         }
-        try (PreparedStatement ps = con.prepareStatement("INSERT INTO conversation (id, tenant_id, chatbot_key, user_id,"
-                + " session_id, created_at, updated_at, metadata, last_seq, turn_count, version)"
-                + " VALUES (?, 'default', '', ?, 's', ?, ?, '{}', 0, 0, 0)")) {
+        try (PreparedStatement ps =
+                con.prepareStatement("INSERT INTO conversation (id, tenant_id, chatbot_key, user_id,"
+                        + " session_id, created_at, updated_at, metadata, last_seq, turn_count, version)"
+                        + " VALUES (?, 'default', '', ?, 's', ?, ?, '{}', 0, 0, 0)")) {
             Timestamp now = Timestamp.from(Instant.now());
             ps.setLong(1, id);
             ps.setString(2, userId);
@@ -483,8 +583,15 @@ public final class ConversationBenchmark {
         return id;
     }
 
-    private static void appendJdbc(Connection con, long conversationId, String userId, String turnId, Pool turnIds,
-            Pool invocationIds, Pool messageIds) throws SQLException {
+    private static void appendJdbc(
+            Connection con,
+            long conversationId,
+            String userId,
+            String turnId,
+            Pool turnIds,
+            Pool invocationIds,
+            Pool messageIds)
+            throws SQLException {
         long lastSeq;
         try (PreparedStatement ps = con.prepareStatement("SELECT last_seq FROM conversation WHERE id = ? FOR UPDATE")) {
             ps.setLong(1, conversationId);
@@ -493,7 +600,8 @@ public final class ConversationBenchmark {
                 lastSeq = rs.getLong(1);
             }
         }
-        try (PreparedStatement ps = con.prepareStatement("SELECT id FROM turn WHERE conversation_id = ? AND turn_id = ?")) {
+        try (PreparedStatement ps =
+                con.prepareStatement("SELECT id FROM turn WHERE conversation_id = ? AND turn_id = ?")) {
             ps.setLong(1, conversationId);
             ps.setString(2, turnId);
             try (ResultSet rs = ps.executeQuery()) {
@@ -504,11 +612,12 @@ public final class ConversationBenchmark {
         }
         long turnPk = turnIds.next();
         Timestamp now = Timestamp.from(Instant.now());
-        try (PreparedStatement ps = con.prepareStatement("INSERT INTO turn (id, tenant_id, conversation_id, seq, turn_id,"
-                + " user_id, chatbot_id, user_message, assistant_response, context_used, tools_used, occurred_at, metadata,"
-                + " error, tokens_user, tokens_assistant, tokens_tools, tokens_total, tokenizer, state, schema_version,"
-                + " norm_version) VALUES (?, 'default', ?, ?, ?, 'u', NULL, ?, ?, NULL, '[]', ?, '{}', NULL, 30, 70, 20, 120,"
-                + " 'o200k_base', 'raw', 2, '1')")) {
+        try (PreparedStatement ps =
+                con.prepareStatement("INSERT INTO turn (id, tenant_id, conversation_id, seq, turn_id,"
+                        + " user_id, chatbot_id, user_message, assistant_response, context_used, tools_used, occurred_at, metadata,"
+                        + " error, tokens_user, tokens_assistant, tokens_tools, tokens_total, tokenizer, state, schema_version,"
+                        + " norm_version) VALUES (?, 'default', ?, ?, ?, 'u', NULL, ?, ?, NULL, '[]', ?, '{}', NULL, 30, 70, 20, 120,"
+                        + " 'o200k_base', 'raw', 2, '1')")) {
             ps.setLong(1, turnPk);
             ps.setLong(2, conversationId);
             ps.setLong(3, lastSeq + 1);
@@ -548,8 +657,9 @@ public final class ConversationBenchmark {
             }
             ps.executeBatch();
         }
-        try (PreparedStatement ps = con.prepareStatement("UPDATE conversation SET last_seq = ?, turn_count = turn_count + 1,"
-                + " updated_at = ?, version = version + 1 WHERE id = ?")) {
+        try (PreparedStatement ps =
+                con.prepareStatement("UPDATE conversation SET last_seq = ?, turn_count = turn_count + 1,"
+                        + " updated_at = ?, version = version + 1 WHERE id = ?")) {
             ps.setLong(1, lastSeq + 1);
             ps.setTimestamp(2, now);
             ps.setLong(3, conversationId);
@@ -590,8 +700,12 @@ public final class ConversationBenchmark {
     private static double runImport(Api api, String prefix, int turns) throws Exception {
         StringBuilder body = new StringBuilder();
         for (int i = 0; i < turns; i++) {
-            body.append(Api.JSON.writeValueAsString(Api.obj("key", Api.obj("userId", prefix + "-u" + (i % 100),
-                    "sessionId", "s" + (i % 7)), "turn", turn("t" + i)))).append('\n');
+            body.append(Api.JSON.writeValueAsString(Api.obj(
+                            "key",
+                            Api.obj("userId", prefix + "-u" + (i % 100), "sessionId", "s" + (i % 7)),
+                            "turn",
+                            turn("t" + i))))
+                    .append('\n');
         }
         long start = System.nanoTime();
         Api.Response r = api.postRaw("/import", body.toString(), "application/x-ndjson");
@@ -611,22 +725,32 @@ public final class ConversationBenchmark {
      *
      * @return {p50, p99} in nanoseconds, and the warm-up rounds' medians in {@code warmUp}
      */
-    private static long[] historyLatency(Api api, ProcessCpu cpu, String prefix, int size, int reads, List<String> warmUp)
-            throws Exception {
+    private static long[] historyLatency(
+            Api api, ProcessCpu cpu, String prefix, int size, int reads, List<String> warmUp) throws Exception {
         StringBuilder body = new StringBuilder();
         for (int i = 0; i < size; i++) {
-            body.append(Api.JSON.writeValueAsString(Api.obj("key", Api.obj("userId", prefix, "sessionId", "s"),
-                    "turn", turn("t" + i)))).append('\n');
+            body.append(Api.JSON.writeValueAsString(
+                            Api.obj("key", Api.obj("userId", prefix, "sessionId", "s"), "turn", turn("t" + i))))
+                    .append('\n');
         }
         api.postRaw("/import", body.toString(), "application/x-ndjson");
-        long id = api.get("/conversations/lookup" + Api.query("userId", prefix, "sessionId", "s")).json()
-                .get("conversationId").asLong();
+        long id = api.get("/conversations/lookup" + Api.query("userId", prefix, "sessionId", "s"))
+                .json()
+                .get("conversationId")
+                .asLong();
         java.net.URL url = api.uri("/conversations/" + id).toURL();
         int turnsRead = Api.JSON.readTree(HttpLoad.call(url, null)).get("turns").size();
         if (turnsRead != size) {
             throw new IllegalStateException("the history has " + turnsRead + " turns, not " + size);
         }
-        warmUp.addAll(untilSteady("getHistory", HISTORY_MIN_ROUNDS, HISTORY_MAX_ROUNDS, "p50 ", "%.1f", " ms", cpu,
+        warmUp.addAll(untilSteady(
+                "getHistory",
+                HISTORY_MIN_ROUNDS,
+                HISTORY_MAX_ROUNDS,
+                "p50 ",
+                "%.1f",
+                " ms",
+                cpu,
                 round -> readTimes(url, HISTORY_ROUND)[HISTORY_ROUND / 2] / 1e6));
         long[] times = readTimes(url, reads);
         return new long[] {times[reads / 2], times[(int) Math.ceil(reads * 0.99) - 1]};

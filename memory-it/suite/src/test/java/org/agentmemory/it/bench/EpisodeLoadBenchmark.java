@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-
 import org.agentmemory.it.support.Api;
 import org.agentmemory.it.support.SearchStatus;
 
@@ -26,19 +25,49 @@ import org.agentmemory.it.support.SearchStatus;
  */
 public final class EpisodeLoadBenchmark {
 
-    private static final String[] SERVICES = {"billing", "payments", "search", "inventory", "auth", "reporting",
-        "notifications", "ledger", "shipping", "catalog", "analytics", "checkout"};
-    private static final String[] TOOLS = {"kubectl_logs", "sql_query", "http_get", "read_file", "send_email",
-        "create_ticket", "deploy", "rollback", "s3_upload", "cron_schedule"};
-    private static final String[] PROBLEMS = {"timed out after 30 s", "returned 429 too many requests",
-        "failed with permission denied", "could not connect: connection refused", "rejected malformed JSON input",
-        "ran out of memory on a large batch", "succeeded after a retry", "returned stale data from the cache",
-        "locked the table during migration", "exceeded the disk quota"};
-    private static final String[] ASKS = {"check why", "summarize how", "find out whether", "explain when",
-        "fix the way", "report how often"};
+    private static final String[] SERVICES = {
+        "billing",
+        "payments",
+        "search",
+        "inventory",
+        "auth",
+        "reporting",
+        "notifications",
+        "ledger",
+        "shipping",
+        "catalog",
+        "analytics",
+        "checkout"
+    };
+    private static final String[] TOOLS = {
+        "kubectl_logs",
+        "sql_query",
+        "http_get",
+        "read_file",
+        "send_email",
+        "create_ticket",
+        "deploy",
+        "rollback",
+        "s3_upload",
+        "cron_schedule"
+    };
+    private static final String[] PROBLEMS = {
+        "timed out after 30 s",
+        "returned 429 too many requests",
+        "failed with permission denied",
+        "could not connect: connection refused",
+        "rejected malformed JSON input",
+        "ran out of memory on a large batch",
+        "succeeded after a retry",
+        "returned stale data from the cache",
+        "locked the table during migration",
+        "exceeded the disk quota"
+    };
+    private static final String[] ASKS = {
+        "check why", "summarize how", "find out whether", "explain when", "fix the way", "report how often"
+    };
 
-    private EpisodeLoadBenchmark() {
-    }
+    private EpisodeLoadBenchmark() {}
 
     /**
      * @param args unused
@@ -64,12 +93,22 @@ public final class EpisodeLoadBenchmark {
                     String tool = TOOLS[random.nextInt(TOOLS.length)];
                     String problem = PROBLEMS[random.nextInt(PROBLEMS.length)];
                     boolean failed = !problem.startsWith("succeeded");
-                    episodes.add(Api.obj("namespace", Api.obj("agentId", agent, "userId", "user-" + (i % 1000)),
-                            "situation", "User asked to " + ASKS[random.nextInt(ASKS.length)] + " the " + service
-                                    + " service " + problem + " (case " + i + ")",
-                            "actionTaken", "Called " + tool + " on " + service, "outcome", failed ? "failure" : "success",
-                            "errorMessage", failed ? service + " " + problem : null, "relatedTools", List.of(tool),
-                            "generateReflection", false));
+                    episodes.add(Api.obj(
+                            "namespace",
+                            Api.obj("agentId", agent, "userId", "user-" + (i % 1000)),
+                            "situation",
+                            "User asked to " + ASKS[random.nextInt(ASKS.length)] + " the " + service + " service "
+                                    + problem + " (case " + i + ")",
+                            "actionTaken",
+                            "Called " + tool + " on " + service,
+                            "outcome",
+                            failed ? "failure" : "success",
+                            "errorMessage",
+                            failed ? service + " " + problem : null,
+                            "relatedTools",
+                            List.of(tool),
+                            "generateReflection",
+                            false));
                 }
                 Api.Response r = api.post("/episodes/batch", Api.obj("episodes", episodes));
                 if (r.status() != 200) {
@@ -97,9 +136,11 @@ public final class EpisodeLoadBenchmark {
         java.time.Instant ingestEnd = java.time.Instant.now();
         long[][] asIngested = recallLatencies(api, agent, queries);
         String how = "automatic merge after the bulk write";
-        com.fasterxml.jackson.databind.JsonNode status = api.get("/admin/reindex").json();
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(
-                Integer.getInteger("bench.load.merge-wait-minutes", 15));
+        com.fasterxml.jackson.databind.JsonNode status =
+                api.get("/admin/reindex").json();
+        long deadline = System.nanoTime()
+                + java.util.concurrent.TimeUnit.MINUTES.toNanos(
+                        Integer.getInteger("bench.load.merge-wait-minutes", 15));
         while (!SearchStatus.automaticMergeAfter(status, ingestEnd) && System.nanoTime() < deadline) {
             Thread.sleep(500);
             status = api.get("/admin/reindex").json();
@@ -116,21 +157,36 @@ public final class EpisodeLoadBenchmark {
             } while ("running".equals(status.get("state").asText()));
         }
         String state = status.get("state").asText();
-        double mergeSeconds = java.time.Duration.between(java.time.Instant.parse(status.get("startedAt").asText()),
-                java.time.Instant.parse(status.get("finishedAt").asText())).toMillis() / 1e3;
-        double untilMerged = java.time.Duration.between(ingestEnd,
-                java.time.Instant.parse(status.get("finishedAt").asText())).toMillis() / 1e3;
+        double mergeSeconds = java.time.Duration.between(
+                                java.time.Instant.parse(status.get("startedAt").asText()),
+                                java.time.Instant.parse(status.get("finishedAt").asText()))
+                        .toMillis()
+                / 1e3;
+        double untilMerged = java.time.Duration.between(
+                                ingestEnd,
+                                java.time.Instant.parse(status.get("finishedAt").asText()))
+                        .toMillis()
+                / 1e3;
         System.out.println("Merge: " + status);
         long[][] merged = recallLatencies(api, agent, queries);
 
         StringBuilder report = new StringBuilder();
         report.append("# Episodic load (").append(total).append(" episodes, one tenant, one agent, 1,000 users)\n\n");
         report.append("| measure | value | target |\n|---|---:|---|\n");
-        report.append(String.format(Locale.ROOT, "| ingest incl. embedding (batches of %d, %d clients) | %.0f episodes/s | >= 200 |%n",
-                batch, clients, total / seconds));
+        report.append(String.format(
+                Locale.ROOT,
+                "| ingest incl. embedding (batches of %d, %d clients) | %.0f episodes/s | >= 200 |%n",
+                batch,
+                clients,
+                total / seconds));
         row(report, "as ingested", asIngested);
-        report.append(String.format(Locale.ROOT, "| %s: merge time; last write to merged | %.1f s; %.1f s (%s) | |%n",
-                how, mergeSeconds, untilMerged, state));
+        report.append(String.format(
+                Locale.ROOT,
+                "| %s: merge time; last write to merged | %.1f s; %.1f s (%s) | |%n",
+                how,
+                mergeSeconds,
+                untilMerged,
+                state));
         row(report, "after merge", merged);
         System.out.println(report);
     }
@@ -160,8 +216,13 @@ public final class EpisodeLoadBenchmark {
         String[] scopes = {"agent-wide", "one user"};
         for (int s = 0; s < 2; s++) {
             long[] t = latencies[s];
-            report.append(String.format(Locale.ROOT, "| hybrid recall %s, %s, p50 / p95 | %.1f / %.1f ms | p95 < 25 ms |%n",
-                    scopes[s], when, t[t.length / 2] / 1e6, t[(int) Math.ceil(t.length * 0.95) - 1] / 1e6));
+            report.append(String.format(
+                    Locale.ROOT,
+                    "| hybrid recall %s, %s, p50 / p95 | %.1f / %.1f ms | p95 < 25 ms |%n",
+                    scopes[s],
+                    when,
+                    t[t.length / 2] / 1e6,
+                    t[(int) Math.ceil(t.length * 0.95) - 1] / 1e6));
         }
     }
 
@@ -169,8 +230,8 @@ public final class EpisodeLoadBenchmark {
         java.util.Properties props = new java.util.Properties();
         props.setProperty("user", System.getProperty("it.pg.user", "postgres"));
         props.setProperty("password", System.getProperty("it.pg.password", "postgres"));
-        try (java.sql.Connection con = new org.postgresql.Driver().connect(System.getProperty("bench.jdbc",
-                "jdbc:postgresql://127.0.0.1:5432/agent_memory_it"), props)) {
+        try (java.sql.Connection con = new org.postgresql.Driver()
+                .connect(System.getProperty("bench.jdbc", "jdbc:postgresql://127.0.0.1:5432/agent_memory_it"), props)) {
             con.createStatement().execute("ANALYZE episode");
         }
     }

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-
 import org.agentmemory.it.support.Api;
 
 /**
@@ -23,16 +22,16 @@ import org.agentmemory.it.support.Api;
  */
 public final class H2CommitBenchmark {
 
-    private static final String URL = "jdbc:h2:${jboss.server.data.dir}/agent-memory/memory;DB_CLOSE_ON_EXIT=FALSE;"
-            + "LOCK_TIMEOUT=10000";
+    private static final String URL =
+            "jdbc:h2:${jboss.server.data.dir}/agent-memory/memory;DB_CLOSE_ON_EXIT=FALSE;" + "LOCK_TIMEOUT=10000";
 
-    private H2CommitBenchmark() {
-    }
+    private H2CommitBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         Api api = Api.h2();
         Path cli = Path.of(System.getProperty("it.h2.home"), "bin", "jboss-cli.sh");
-        String controller = System.getProperty("it.h2.management", "http://localhost:10190").replace("http://", "");
+        String controller =
+                System.getProperty("it.h2.management", "http://localhost:10190").replace("http://", "");
         int pairs = Integer.getInteger("bench.h2.pairs", 3);
         int perClient = Integer.getInteger("bench.h2.turnsPerClient", 500);
         List<Double> durable = new ArrayList<>();
@@ -40,27 +39,39 @@ public final class H2CommitBenchmark {
         for (int pair = 1; pair <= pairs; pair++) {
             for (boolean writeThrough : new boolean[] {false, true}) {
                 String url = writeThrough ? URL + ";WRITE_DELAY=0" : URL;
-                cli(cli, controller, "/subsystem=datasources/data-source=MemoryDS:write-attribute(name=connection-url,"
-                        + "value=\"" + url + "\")");
+                cli(
+                        cli,
+                        controller,
+                        "/subsystem=datasources/data-source=MemoryDS:write-attribute(name=connection-url," + "value=\""
+                                + url + "\")");
                 cli(cli, controller, ":reload");
                 awaitApi(api);
                 String mode = writeThrough ? "durable" : "delayed";
-                ConversationBenchmark.runRest(api, "h2-" + mode + "-lead-" + pair + "-" + System.nanoTime(),
-                        perClient / 5);
-                double rate = ConversationBenchmark.runRest(api, "h2-" + mode + "-" + pair + "-" + System.nanoTime(),
-                        perClient);
+                ConversationBenchmark.runRest(
+                        api, "h2-" + mode + "-lead-" + pair + "-" + System.nanoTime(), perClient / 5);
+                double rate = ConversationBenchmark.runRest(
+                        api, "h2-" + mode + "-" + pair + "-" + System.nanoTime(), perClient);
                 (writeThrough ? durable : delayed).add(rate);
                 System.out.printf(Locale.ROOT, "H2 addTurn pair %d, %s commits: %.0f turns/s%n", pair, mode, rate);
             }
         }
         // Leave the server as configured: durable.
-        cli(cli, controller, "/subsystem=datasources/data-source=MemoryDS:write-attribute(name=connection-url,value=\""
-                + URL + ";WRITE_DELAY=0\")");
+        cli(
+                cli,
+                controller,
+                "/subsystem=datasources/data-source=MemoryDS:write-attribute(name=connection-url,value=\"" + URL
+                        + ";WRITE_DELAY=0\")");
         cli(cli, controller, ":reload");
         awaitApi(api);
-        System.out.printf(Locale.ROOT, "H2 REST addTurn, 8 clients: WRITE_DELAY=0 (durable) median %.0f turns/s %s;"
-                + " WRITE_DELAY=500 (H2's default) median %.0f turns/s %s; durable / delayed = %.0f %%%n",
-                median(durable), durable, median(delayed), delayed, 100 * median(durable) / median(delayed));
+        System.out.printf(
+                Locale.ROOT,
+                "H2 REST addTurn, 8 clients: WRITE_DELAY=0 (durable) median %.0f turns/s %s;"
+                        + " WRITE_DELAY=500 (H2's default) median %.0f turns/s %s; durable / delayed = %.0f %%%n",
+                median(durable),
+                durable,
+                median(delayed),
+                delayed,
+                100 * median(durable) / median(delayed));
     }
 
     private static double median(List<Double> values) {
@@ -85,8 +96,10 @@ public final class H2CommitBenchmark {
     }
 
     private static void cli(Path cli, String controller, String command) throws Exception {
-        Process p = new ProcessBuilder(List.of("bash", cli.toString(), "--controller=" + controller, "--connect",
-                "--command=" + command)).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(List.of(
+                        "bash", cli.toString(), "--controller=" + controller, "--connect", "--command=" + command))
+                .redirectErrorStream(true)
+                .start();
         if (!p.waitFor(3, TimeUnit.MINUTES)) {
             p.destroyForcibly();
             throw new IllegalStateException("The CLI did not finish: " + command);

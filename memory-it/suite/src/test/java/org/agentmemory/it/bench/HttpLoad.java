@@ -12,8 +12,7 @@ import java.net.URL;
  */
 final class HttpLoad {
 
-    private HttpLoad() {
-    }
+    private HttpLoad() {}
 
     /** POSTs a JSON body, drains the answer (so the connection is reused) and returns the status (-1 on I/O error). */
     static int post(URL url, byte[] body) {
@@ -47,8 +46,8 @@ final class HttpLoad {
             answer = in == null ? new byte[0] : in.readAllBytes();
         }
         if (status != 200) {
-            throw new IllegalStateException(url + " answered " + status + ": "
-                    + new String(answer, java.nio.charset.StandardCharsets.UTF_8));
+            throw new IllegalStateException(
+                    url + " answered " + status + ": " + new String(answer, java.nio.charset.StandardCharsets.UTF_8));
         }
         return answer;
     }

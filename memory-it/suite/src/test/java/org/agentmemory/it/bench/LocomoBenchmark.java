@@ -1,5 +1,6 @@
 package org.agentmemory.it.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,11 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-
 import org.agentmemory.it.support.Api;
 import org.agentmemory.it.support.Locomo;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * LoCoMo retrieval benchmark of conversation recall, through the product's own API on a running server.
@@ -46,8 +44,7 @@ public final class LocomoBenchmark {
      */
     private static final int TOP_K = Integer.getInteger("bench.locomo.topK", 10);
 
-    private LocomoBenchmark() {
-    }
+    private LocomoBenchmark() {}
 
     /**
      * @param args turns file, queries file, optional output folder (default {@code target/locomo})
@@ -72,8 +69,10 @@ public final class LocomoBenchmark {
             Map<String, Object> key = (Map<String, Object>) line.get("key");
             String conv = (String) key.get("userId");
             key.put("userId", scope(run, conv));
-            byConversation.computeIfAbsent(conv, c -> new StringBuilder())
-                    .append(Api.JSON.writeValueAsString(line)).append('\n');
+            byConversation
+                    .computeIfAbsent(conv, c -> new StringBuilder())
+                    .append(Api.JSON.writeValueAsString(line))
+                    .append('\n');
             turnsTotal++;
         }
         long ingestStart = System.nanoTime();
@@ -87,9 +86,14 @@ public final class LocomoBenchmark {
         // Messages are embedded in the background; ingest is done when every message has its vector.
         org.agentmemory.it.support.Embeddings.awaitVectors(api, java.time.Duration.ofMinutes(15));
         double ingestSeconds = (System.nanoTime() - ingestStart) / 1e9;
-        System.out.printf(Locale.ROOT, "Import (full-text searchable): %.1f s; with every vector: %.1f s%n",
-                importSeconds, ingestSeconds);
-        long utterances = Files.readAllLines(turns, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).count();
+        System.out.printf(
+                Locale.ROOT,
+                "Import (full-text searchable): %.1f s; with every vector: %.1f s%n",
+                importSeconds,
+                ingestSeconds);
+        long utterances = Files.readAllLines(turns, StandardCharsets.UTF_8).stream()
+                .filter(l -> !l.isBlank())
+                .count();
 
         // 2. Recall.
         List<JsonNode> questions = new ArrayList<>();
@@ -123,19 +127,37 @@ public final class LocomoBenchmark {
 
         // 3. Report.
         StringBuilder report = new StringBuilder();
-        report.append("# LoCoMo conversation recall (").append(byConversation.size()).append(" conversations, ")
-                .append(utterances).append(" utterances as ").append(turnsTotal).append(" turns, ")
-                .append(questions.size()).append(" questions)\n\n");
-        report.append(String.format(Locale.ROOT, "Ingest through POST /import (normalize, count, embed, index): %.1f s,"
-                + " %.0f messages/s%n%n", ingestSeconds, utterances / ingestSeconds));
+        report.append("# LoCoMo conversation recall (")
+                .append(byConversation.size())
+                .append(" conversations, ")
+                .append(utterances)
+                .append(" utterances as ")
+                .append(turnsTotal)
+                .append(" turns, ")
+                .append(questions.size())
+                .append(" questions)\n\n");
+        report.append(String.format(
+                Locale.ROOT,
+                "Ingest through POST /import (normalize, count, embed, index): %.1f s," + " %.0f messages/s%n%n",
+                ingestSeconds,
+                utterances / ingestSeconds));
         report.append("| mode | R@5 (1-4) | R@10 (1-4) | NDCG@10 (1-4) | R@5 (1-5) | R@10 (1-5) | NDCG@10 (1-5) |"
                 + " p50 ms | p95 ms |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (String mode : MODES) {
             double[] headline = metrics(runs.get(mode), questions, false);
             double[] all = metrics(runs.get(mode), questions, true);
             long[] t = latencies.get(mode);
-            report.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.1f | %.1f |%n",
-                    mode, headline[0], headline[1], headline[2], all[0], all[1], all[2], t[t.length / 2] / 1e6,
+            report.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.1f | %.1f |%n",
+                    mode,
+                    headline[0],
+                    headline[1],
+                    headline[2],
+                    all[0],
+                    all[1],
+                    all[2],
+                    t[t.length / 2] / 1e6,
                     t[(int) Math.ceil(t.length * 0.95) - 1] / 1e6));
         }
         report.append("\nReference: the scorer's BM25 baseline, R@10 0.535 (categories 1-4).\n");
@@ -149,8 +171,19 @@ public final class LocomoBenchmark {
     }
 
     private static List<String> search(Api api, String run, JsonNode question, String mode) {
-        Api.Response r = api.post("/messages/search", Api.obj("userId", scope(run, question.get("conv_id").asText()),
-                "chatbotId", "locomo", "query", question.get("question").asText(), "mode", mode, "topK", TOP_K));
+        Api.Response r = api.post(
+                "/messages/search",
+                Api.obj(
+                        "userId",
+                        scope(run, question.get("conv_id").asText()),
+                        "chatbotId",
+                        "locomo",
+                        "query",
+                        question.get("question").asText(),
+                        "mode",
+                        mode,
+                        "topK",
+                        TOP_K));
         if (r.status() != 200) {
             throw new IllegalStateException("search failed: " + r.status() + " " + r.body());
         }
@@ -166,7 +199,8 @@ public final class LocomoBenchmark {
     private static void writeRun(Path file, Map<String, List<String>> ranked) throws IOException {
         StringBuilder text = new StringBuilder();
         for (Map.Entry<String, List<String>> e : ranked.entrySet()) {
-            text.append(Api.JSON.writeValueAsString(Map.of("qid", e.getKey(), "ranked", e.getValue()))).append('\n');
+            text.append(Api.JSON.writeValueAsString(Map.of("qid", e.getKey(), "ranked", e.getValue())))
+                    .append('\n');
         }
         Files.writeString(file, text.toString(), StandardCharsets.UTF_8);
     }
@@ -214,16 +248,29 @@ public final class LocomoBenchmark {
 
     /** Scores the run files with the benchmark's own scorer when Python and the scorer are available. */
     private static void score(Path queries, Path turns, Path out) throws IOException, InterruptedException {
-        Path eval = Path.of(System.getProperty("bench.eval", queries.resolveSibling("locomo_eval.py").toString()));
+        Path eval = Path.of(System.getProperty(
+                "bench.eval", queries.resolveSibling("locomo_eval.py").toString()));
         if (!Files.isReadable(eval)) {
             System.out.println("locomo_eval.py not found at " + eval + "; set -Dbench.eval to score with it");
             return;
         }
         for (String mode : MODES) {
             Path md = out.resolve("locomo-scored-" + mode + ".md");
-            Process p = new ProcessBuilder("python3", eval.toString(), "--turns", turns.toString(), "--queries",
-                    queries.toString(), "--score", out.resolve("locomo-run-" + mode + ".jsonl").toString(), "--label",
-                    mode, "--out", md.toString()).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(
+                            "python3",
+                            eval.toString(),
+                            "--turns",
+                            turns.toString(),
+                            "--queries",
+                            queries.toString(),
+                            "--score",
+                            out.resolve("locomo-run-" + mode + ".jsonl").toString(),
+                            "--label",
+                            mode,
+                            "--out",
+                            md.toString())
+                    .redirectErrorStream(true)
+                    .start();
             String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             int exit = p.waitFor();
             System.out.println("## locomo_eval.py --score (" + mode + "), exit " + exit + "\n");

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -91,7 +91,12 @@ final class ProcessCpu {
      * CPU ticks consumed so far, per process group and per group of the server's threads ({@link ThreadGroup};
      * empty when unknown), and the wall clock; -1 where unknown.
      */
-    record Sample(long nanoTime, long server, long database, long client, long machine,
+    record Sample(
+            long nanoTime,
+            long server,
+            long database,
+            long client,
+            long machine,
             java.util.EnumMap<ThreadGroup, Long> serverThreads) {
 
         /** @return the ticks of the server's JIT compiler threads so far, or -1 when unknown */
@@ -102,9 +107,13 @@ final class ProcessCpu {
 
     Sample sample() {
         String server = serverPid();
-        return new Sample(System.nanoTime(), server == null ? -1 : ticks(server).orElse(-1), databaseTicks(),
-                ticks("self").orElse(-1), machineTicks(), server == null ? new java.util.EnumMap<>(ThreadGroup.class)
-                        : threadTicks(server));
+        return new Sample(
+                System.nanoTime(),
+                server == null ? -1 : ticks(server).orElse(-1),
+                databaseTicks(),
+                ticks("self").orElse(-1),
+                machineTicks(),
+                server == null ? new java.util.EnumMap<>(ThreadGroup.class) : threadTicks(server));
     }
 
     /**
@@ -117,12 +126,21 @@ final class ProcessCpu {
     static String perUnit(Sample before, Sample after, long units) {
         double seconds = (after.nanoTime() - before.nanoTime()) / 1e9;
         double compiler = compilerCores(before, after);
-        return String.format(Locale.ROOT, "server %s, PostgreSQL %s, benchmark %s ms of CPU per turn; cores busy %s",
-                msPer(before.server(), after.server(), units), msPer(before.database(), after.database(), units),
-                msPer(before.client(), after.client(), units),
-                before.machine() < 0 || after.machine() < 0 ? "n/a"
-                        : String.format(Locale.ROOT, "%.2f", (after.machine() - before.machine()) / TICKS_PER_SECOND / seconds))
-                + (Double.isNaN(compiler) ? "" : String.format(Locale.ROOT, "; server JIT compiler %.2f cores", compiler));
+        return String.format(
+                        Locale.ROOT,
+                        "server %s, PostgreSQL %s, benchmark %s ms of CPU per turn; cores busy %s",
+                        msPer(before.server(), after.server(), units),
+                        msPer(before.database(), after.database(), units),
+                        msPer(before.client(), after.client(), units),
+                        before.machine() < 0 || after.machine() < 0
+                                ? "n/a"
+                                : String.format(
+                                        Locale.ROOT,
+                                        "%.2f",
+                                        (after.machine() - before.machine()) / TICKS_PER_SECOND / seconds))
+                + (Double.isNaN(compiler)
+                        ? ""
+                        : String.format(Locale.ROOT, "; server JIT compiler %.2f cores", compiler));
     }
 
     /**
@@ -142,13 +160,16 @@ final class ProcessCpu {
         }
         List<Map.Entry<ThreadGroup, Long>> used = new ArrayList<>();
         for (ThreadGroup g : ThreadGroup.values()) {
-            long delta = after.serverThreads().getOrDefault(g, 0L) - before.serverThreads().getOrDefault(g, 0L);
+            long delta = after.serverThreads().getOrDefault(g, 0L)
+                    - before.serverThreads().getOrDefault(g, 0L);
             used.add(Map.entry(g, Math.max(0, delta)));
         }
         used.sort(Map.Entry.<ThreadGroup, Long>comparingByValue().reversed());
         StringBuilder out = new StringBuilder();
         for (Map.Entry<ThreadGroup, Long> e : used) {
-            out.append(out.length() == 0 ? "" : ", ").append(e.getKey().label).append(' ')
+            out.append(out.length() == 0 ? "" : ", ")
+                    .append(e.getKey().label)
+                    .append(' ')
                     .append(String.format(Locale.ROOT, "%.2f", e.getValue() * 1000.0 / TICKS_PER_SECOND / units));
         }
         return out.append(" ms of CPU per turn").toString();
@@ -213,18 +234,26 @@ final class ProcessCpu {
         /** Adds the interval between two samples. */
         void add(Sample before, Sample after) {
             java.util.EnumMap<ThreadGroup, Long> threads = new java.util.EnumMap<>(ThreadGroup.class);
-            if (!total.serverThreads().isEmpty() && !before.serverThreads().isEmpty()
+            if (!total.serverThreads().isEmpty()
+                    && !before.serverThreads().isEmpty()
                     && !after.serverThreads().isEmpty()) {
                 for (ThreadGroup g : ThreadGroup.values()) {
-                    threads.put(g, total.serverThreads().get(g) + Math.max(0, after.serverThreads().getOrDefault(g, 0L)
-                            - before.serverThreads().getOrDefault(g, 0L)));
+                    threads.put(
+                            g,
+                            total.serverThreads().get(g)
+                                    + Math.max(
+                                            0,
+                                            after.serverThreads().getOrDefault(g, 0L)
+                                                    - before.serverThreads().getOrDefault(g, 0L)));
                 }
             }
-            total = new Sample(total.nanoTime() + after.nanoTime() - before.nanoTime(),
+            total = new Sample(
+                    total.nanoTime() + after.nanoTime() - before.nanoTime(),
                     sum(total.server(), before.server(), after.server()),
                     sum(total.database(), before.database(), after.database()),
                     sum(total.client(), before.client(), after.client()),
-                    sum(total.machine(), before.machine(), after.machine()), threads);
+                    sum(total.machine(), before.machine(), after.machine()),
+                    threads);
         }
 
         /** @return the zero sample the sums count from */
@@ -244,7 +273,6 @@ final class ProcessCpu {
         private static long sum(long total, long before, long after) {
             return total < 0 || before < 0 || after < 0 ? -1 : total + after - before;
         }
-
     }
 
     /**
@@ -262,7 +290,8 @@ final class ProcessCpu {
         while (true) {
             Thread.sleep(windowMillis);
             Sample after = sample();
-            double used = (after.server() - before.server()) / TICKS_PER_SECOND
+            double used = (after.server() - before.server())
+                    / TICKS_PER_SECOND
                     / ((after.nanoTime() - before.nanoTime()) / 1e9);
             long waited = (after.nanoTime() - start) / 1_000_000;
             if (used <= cores || waited >= maxMillis) {
@@ -281,7 +310,8 @@ final class ProcessCpu {
             return Double.NaN;
         }
         // A compiler thread that ended meanwhile took its ticks along; never below zero.
-        return Math.max(0, after.compiler() - before.compiler()) / TICKS_PER_SECOND
+        return Math.max(0, after.compiler() - before.compiler())
+                / TICKS_PER_SECOND
                 / ((after.nanoTime() - before.nanoTime()) / 1e9);
     }
 
@@ -339,8 +369,12 @@ final class ProcessCpu {
             String cpu = Files.readAllLines(Path.of("/proc/stat")).get(0);
             String[] f = cpu.trim().split("\\s+");
             // user nice system idle iowait irq softirq steal: busy = all but idle and iowait
-            return Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
-                    + Long.parseLong(f[7]) + Long.parseLong(f[8]);
+            return Long.parseLong(f[1])
+                    + Long.parseLong(f[2])
+                    + Long.parseLong(f[3])
+                    + Long.parseLong(f[6])
+                    + Long.parseLong(f[7])
+                    + Long.parseLong(f[8]);
         } catch (IOException | RuntimeException unavailable) {
             return -1;
         }
@@ -349,7 +383,8 @@ final class ProcessCpu {
     private static List<Path> processes() {
         List<Path> pids = new ArrayList<>();
         try (var stream = Files.list(Path.of("/proc"))) {
-            stream.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).forEach(pids::add);
+            stream.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .forEach(pids::add);
         } catch (IOException | RuntimeException unavailable) {
             // not Linux
         }

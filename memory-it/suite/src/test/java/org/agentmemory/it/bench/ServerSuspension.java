@@ -53,9 +53,14 @@ final class ServerSuspension {
     }
 
     private String run(String command) throws Exception {
-        Process p = new ProcessBuilder(List.of("bash", cli.toString(),
-                "--controller=" + management.getHost() + ":" + management.getPort(), "--connect",
-                "--command=" + command)).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(List.of(
+                        "bash",
+                        cli.toString(),
+                        "--controller=" + management.getHost() + ":" + management.getPort(),
+                        "--connect",
+                        "--command=" + command))
+                .redirectErrorStream(true)
+                .start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new IllegalStateException("The CLI did not finish within 120 s: " + command);

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.ConversationMemoryRemote;
 import org.agentmemory.api.conversation.ToolInvocationRecord;
@@ -27,10 +26,11 @@ public final class WritePathBenchmark {
 
     private static final int CLIENTS = 8;
     private static final int PER_CLIENT = Integer.getInteger("bench.writePerClient", 150);
-    private static final String USER = "Please look at the nightly ETL job for the billing warehouse. It failed around 02:10"
-            + " with a timeout on the staging load, and this morning the finance dashboards show yesterday's numbers."
-            + " Can you find which step failed, whether the partial load left duplicates in the fact table, and what we"
-            + " should re-run? Keep it short; I need to reply to the CFO in ten minutes.";
+    private static final String USER =
+            "Please look at the nightly ETL job for the billing warehouse. It failed around 02:10"
+                    + " with a timeout on the staging load, and this morning the finance dashboards show yesterday's numbers."
+                    + " Can you find which step failed, whether the partial load left duplicates in the fact table, and what we"
+                    + " should re-run? Keep it short; I need to reply to the CFO in ten minutes.";
     private static final String ASSISTANT = "The job failed in step 4 (load_staging_invoices): the COPY from the"
             + " object store timed out after 900 s because the source partition for 2026-11-29 was 6x larger than"
             + " usual. The transaction rolled back, so the fact table has no duplicates: row counts match the 28th."
@@ -41,14 +41,19 @@ public final class WritePathBenchmark {
     static {
         StringBuilder out = new StringBuilder();
         for (int i = 0; out.length() < 20_000; i++) {
-            out.append(String.format(Locale.ROOT, "2026-11-30T02:%02d:%02dZ INFO load_staging_invoices chunk=%d rows=%d"
-                    + " bytes=%d status=ok%n", (i / 60) % 60, i % 60, i, 10_000 + i * 13, 1_048_576 + i * 977));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "2026-11-30T02:%02d:%02dZ INFO load_staging_invoices chunk=%d rows=%d" + " bytes=%d status=ok%n",
+                    (i / 60) % 60,
+                    i % 60,
+                    i,
+                    10_000 + i * 13,
+                    1_048_576 + i * 977));
         }
         BIG_OUTPUT = out.substring(0, 20_000);
     }
 
-    private WritePathBenchmark() {
-    }
+    private WritePathBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         Api api = Api.postgres();
@@ -66,25 +71,49 @@ public final class WritePathBenchmark {
         long[] latency = latency(api, "latency-" + run, 300);
 
         StringBuilder report = new StringBuilder();
-        report.append(String.format(Locale.ROOT, "Write-path benchmark (PostgreSQL, %d clients x %d turns; tool turn: %d chars"
-                + " of text, two invocations, one %d-char output offloaded)%n%n", CLIENTS, PER_CLIENT,
-                USER.length() + ASSISTANT.length(), BIG_OUTPUT.length()));
+        report.append(String.format(
+                Locale.ROOT,
+                "Write-path benchmark (PostgreSQL, %d clients x %d turns; tool turn: %d chars"
+                        + " of text, two invocations, one %d-char output offloaded)%n%n",
+                CLIENTS,
+                PER_CLIENT,
+                USER.length() + ASSISTANT.length(),
+                BIG_OUTPUT.length()));
         report.append("| path | tool turn (turns/s) | text-only turn (turns/s) |\n|---|---|---|\n");
         report.append(String.format(Locale.ROOT, "| REST | %.0f | %.0f |%n", restTool, restText));
         report.append(String.format(Locale.ROOT, "| remote EJB | %.0f | %.0f |%n%n", ejbTool, ejbText));
-        report.append(String.format(Locale.ROOT, "Oversized tool turn, one client over REST: p50 %.1f ms, p99 %.1f ms"
-                + " (target p50 < 15 ms)%n", latency[0] / 1e6, latency[1] / 1e6));
+        report.append(String.format(
+                Locale.ROOT,
+                "Oversized tool turn, one client over REST: p50 %.1f ms, p99 %.1f ms" + " (target p50 < 15 ms)%n",
+                latency[0] / 1e6,
+                latency[1] / 1e6));
         System.out.println(report);
     }
 
     private static Map<String, Object> restTurn(String turnId, boolean tools) {
         Map<String, Object> t = Api.obj("turnId", turnId, "userMessage", USER, "assistantResponse", ASSISTANT);
         if (tools) {
-            t.put("toolInvocations", List.of(
-                    Api.obj("toolName", "etl_status", "input", Api.obj("job", "billing-nightly", "date", "2026-11-30"),
-                            "output", "{\"failed_step\":4,\"status\":\"failed\",\"error\":\"timeout\"}", "elapsedMs", 120),
-                    Api.obj("toolName", "read_logs", "input", Api.obj("step", 4, "tail", 5000),
-                            "output", BIG_OUTPUT + " " + turnId, "elapsedMs", 840)));
+            t.put(
+                    "toolInvocations",
+                    List.of(
+                            Api.obj(
+                                    "toolName",
+                                    "etl_status",
+                                    "input",
+                                    Api.obj("job", "billing-nightly", "date", "2026-11-30"),
+                                    "output",
+                                    "{\"failed_step\":4,\"status\":\"failed\",\"error\":\"timeout\"}",
+                                    "elapsedMs",
+                                    120),
+                            Api.obj(
+                                    "toolName",
+                                    "read_logs",
+                                    "input",
+                                    Api.obj("step", 4, "tail", 5000),
+                                    "output",
+                                    BIG_OUTPUT + " " + turnId,
+                                    "elapsedMs",
+                                    840)));
         }
         return t;
     }
@@ -94,8 +123,8 @@ public final class WritePathBenchmark {
         byte[][][] bodies = new byte[CLIENTS][perClient][];
         for (int c = 0; c < CLIENTS; c++) {
             for (int i = 0; i < perClient; i++) {
-                bodies[c][i] = Api.JSON.writeValueAsBytes(Api.obj("userId", prefix + "-u" + c, "sessionId", "s",
-                        "turn", restTurn("t" + i, tools)));
+                bodies[c][i] = Api.JSON.writeValueAsBytes(
+                        Api.obj("userId", prefix + "-u" + c, "sessionId", "s", "turn", restTurn("t" + i, tools)));
             }
         }
         AtomicInteger failures = new AtomicInteger();
@@ -124,7 +153,8 @@ public final class WritePathBenchmark {
                 TurnRecord turn = TurnRecord.of("t" + i, USER, ASSISTANT);
                 if (tools) {
                     turn = turn.withToolInvocations(List.of(
-                            ToolInvocationRecord.of("etl_status", Map.of("job", "billing-nightly"), "{\"failed_step\":4}"),
+                            ToolInvocationRecord.of(
+                                    "etl_status", Map.of("job", "billing-nightly"), "{\"failed_step\":4}"),
                             ToolInvocationRecord.of("read_logs", Map.of("step", 4), BIG_OUTPUT + " t" + i)));
                 }
                 try {
@@ -145,7 +175,8 @@ public final class WritePathBenchmark {
         java.net.URL url = api.uri("/turns").toURL();
         long[] times = new long[count];
         for (int i = 0; i < count; i++) {
-            byte[] body = Api.JSON.writeValueAsBytes(Api.obj("userId", prefix, "sessionId", "s", "turn", restTurn("t" + i, true)));
+            byte[] body = Api.JSON.writeValueAsBytes(
+                    Api.obj("userId", prefix, "sessionId", "s", "turn", restTurn("t" + i, true)));
             long start = System.nanoTime();
             HttpLoad.post(url, body);
             times[i] = System.nanoTime() - start;

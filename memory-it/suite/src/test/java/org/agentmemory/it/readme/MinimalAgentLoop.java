@@ -3,11 +3,9 @@ package org.agentmemory.it.readme;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-
 import javax.naming.Context;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
-
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.compaction.HistoryMessage;
 import org.agentmemory.api.context.ContextMemoryRemote;
@@ -47,8 +45,7 @@ public final class MinimalAgentLoop {
      * @param text      the assistant's answer
      * @param toolCalls the tools it called on the way, with their outputs
      */
-    public record Reply(String text, List<ToolInvocationRecord> toolCalls) {
-    }
+    public record Reply(String text, List<ToolInvocationRecord> toolCalls) {}
 
     private static final String SYSTEM_PROMPT = "You are a helpful assistant.";
 
@@ -75,8 +72,8 @@ public final class MinimalAgentLoop {
      */
     public AppendedTurn round(ConversationKey key, String userMessage, Model model) throws MemoryException {
         // 1. The history that fits gpt-4o's window, counting the system prompt and the new user message
-        ConversationContext history = context.context(key,
-                ContextRequest.forModel("gpt-4o").withPrompts(SYSTEM_PROMPT, userMessage));
+        ConversationContext history =
+                context.context(key, ContextRequest.forModel("gpt-4o").withPrompts(SYSTEM_PROMPT, userMessage));
         // 2. Your model call (the tools it calls run here too)
         Reply reply = model.answer(history.messages(), userMessage);
         // 3. Store the round: user message, answer, tool calls, and the commit of step 1
@@ -100,11 +97,13 @@ public final class MinimalAgentLoop {
     public static void main(String[] args) throws Exception {
         MinimalAgentLoop loop = new MinimalAgentLoop(args.length > 0 ? args[0] : "remote+http://localhost:8080");
         ConversationKey key = ConversationKey.of("loop-demo", "java-" + System.currentTimeMillis(), "s1");
-        Model model = (history, userMessage) -> new Reply("18 °C and sunny.",
+        Model model = (history, userMessage) -> new Reply(
+                "18 °C and sunny.",
                 List.of(ToolInvocationRecord.of("weather", Map.of("city", "Paris"), "{\"temp\": 18}")));
         for (String userMessage : List.of("Weather in Paris?", "And tomorrow?")) {
             AppendedTurn stored = loop.round(key, userMessage, model);
-            System.out.println("conversation " + stored.conversationId() + ", turn " + stored.turn().sequence());
+            System.out.println("conversation " + stored.conversationId() + ", turn "
+                    + stored.turn().sequence());
         }
     }
 }

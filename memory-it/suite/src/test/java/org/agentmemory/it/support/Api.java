@@ -1,5 +1,10 @@
 package org.agentmemory.it.support;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -12,12 +17,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-
 /**
  * A small black-box HTTP client for one server's {@code /api/v1}. Bodies are JSON trees so tests assert on
  * the wire format, not on shared classes.
@@ -25,11 +24,15 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 public final class Api {
 
     /** The JSON mapper of the tests. */
-    public static final ObjectMapper JSON = JsonMapper.builder().addModule(new JavaTimeModule())
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+    public static final ObjectMapper JSON = JsonMapper.builder()
+            .addModule(new JavaTimeModule())
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).build();
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
 
     private final String name;
     private final String base;
@@ -43,13 +46,17 @@ public final class Api {
 
     /** @return the server backed by PostgreSQL */
     public static Api postgres() {
-        return new Api("postgresql", System.getProperty("it.pg.base", "http://localhost:8180"),
+        return new Api(
+                "postgresql",
+                System.getProperty("it.pg.base", "http://localhost:8180"),
                 System.getProperty("it.pg.management", "http://localhost:10090"));
     }
 
     /** @return the server on the embedded H2 default */
     public static Api h2() {
-        return new Api("h2", System.getProperty("it.h2.base", "http://localhost:8280"),
+        return new Api(
+                "h2",
+                System.getProperty("it.h2.base", "http://localhost:8280"),
                 System.getProperty("it.h2.management", "http://localhost:10190"));
     }
 
@@ -117,13 +124,15 @@ public final class Api {
 
     /** POST raw text with a content type. */
     public Response postRaw(String path, String body, String contentType) {
-        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", contentType)
+        return send(HttpRequest.newBuilder(uri(path))
+                .header("Content-Type", contentType)
                 .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)));
     }
 
     /** PUT a JSON value with extra headers. */
     public Response put(String path, Object body, String... headers) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri(path))
+                .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(write(body), StandardCharsets.UTF_8));
         for (int i = 0; i + 1 < headers.length; i += 2) {
             builder.header(headers[i], headers[i + 1]);
@@ -139,7 +148,8 @@ public final class Api {
     /** Sends any request built against an absolute URL. */
     public Response send(HttpRequest.Builder builder) {
         try {
-            HttpResponse<String> response = CLIENT.send(builder.timeout(Duration.ofSeconds(60)).build(),
+            HttpResponse<String> response = CLIENT.send(
+                    builder.timeout(Duration.ofSeconds(60)).build(),
                     HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             return new Response(response.statusCode(), response.headers(), response.body());
         } catch (IOException e) {
@@ -162,7 +172,9 @@ public final class Api {
             if (keysAndValues[i + 1] == null) {
                 continue;
             }
-            out.append(out.length() == 0 ? '?' : '&').append(keysAndValues[i]).append('=')
+            out.append(out.length() == 0 ? '?' : '&')
+                    .append(keysAndValues[i])
+                    .append('=')
                     .append(URLEncoder.encode(keysAndValues[i + 1], StandardCharsets.UTF_8));
         }
         return out.toString();

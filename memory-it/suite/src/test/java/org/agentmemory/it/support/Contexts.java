@@ -2,6 +2,10 @@ package org.agentmemory.it.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.knuddels.jtokkit.Encodings;
+import com.knuddels.jtokkit.api.Encoding;
+import com.knuddels.jtokkit.api.EncodingType;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.util.ArrayList;
@@ -11,22 +15,16 @@ import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.knuddels.jtokkit.Encodings;
-import com.knuddels.jtokkit.api.Encoding;
-import com.knuddels.jtokkit.api.EncodingType;
-
 /** Calls of the read path over REST and the checks every rendered history must pass. */
 public final class Contexts {
 
     private static final Encoding O200K = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
     private static final Pattern NOTICE = Pattern.compile("<tool-output-omitted [^>]*/>");
     private static final String[] WORDS = ("deployment rollout database index migration schema rollback retry timeout"
-            + " cache eviction queue invoice customer shipment latency network policy readiness probe replica pod log")
+                    + " cache eviction queue invoice customer shipment latency network policy readiness probe replica pod log")
             .split(" ");
 
-    private Contexts() {
-    }
+    private Contexts() {}
 
     /** @return o200k_base tokens of a text, as the service counts them */
     public static int tokens(String text) {
@@ -62,9 +60,11 @@ public final class Contexts {
     }
 
     /** Appends turns in order by key with POST /turns/batch; @return the conversation id */
-    public static long addTurns(Api api, String chatbotId, String userId, String sessionId, List<Map<String, Object>> turns) {
-        Api.Response r = api.post("/turns/batch", Api.obj("userId", userId, "sessionId", sessionId, "chatbotId", chatbotId,
-                "turns", turns));
+    public static long addTurns(
+            Api api, String chatbotId, String userId, String sessionId, List<Map<String, Object>> turns) {
+        Api.Response r = api.post(
+                "/turns/batch",
+                Api.obj("userId", userId, "sessionId", sessionId, "chatbotId", chatbotId, "turns", turns));
         assertThat(r.status()).as(r.body()).isEqualTo(200);
         return r.json().get(0).get("conversationId").asLong();
     }
@@ -120,7 +120,8 @@ public final class Contexts {
 
     /** @return the value of memory_stage2_needed_total on the server's Prometheus endpoint (management port) */
     public static double stage2Counter(Api api) {
-        Api.Response r = api.send(HttpRequest.newBuilder(URI.create(api.management() + "/prometheus")).GET());
+        Api.Response r = api.send(HttpRequest.newBuilder(URI.create(api.management() + "/prometheus"))
+                .GET());
         assertThat(r.status()).as("GET %s/prometheus", api.management()).isEqualTo(200);
         for (String line : r.body().split("\n")) {
             if (line.startsWith("memory_stage2_needed_total")) {

@@ -9,8 +9,7 @@ import java.time.Instant;
  */
 public final class Embeddings {
 
-    private Embeddings() {
-    }
+    private Embeddings() {}
 
     /**
      * Polls {@code GET /admin/reindex/embeddings} until no message of the tenant waits for its vector.
@@ -36,7 +35,8 @@ public final class Embeddings {
         while (Instant.now().isBefore(deadline)) {
             Api.Response r = api.get("/admin/reindex/embeddings" + scope);
             if (r.status() != 200) {
-                throw new IllegalStateException("GET /admin/reindex/embeddings answered " + r.status() + ": " + r.body());
+                throw new IllegalStateException(
+                        "GET /admin/reindex/embeddings answered " + r.status() + ": " + r.body());
             }
             pending = r.json().get("pending").asLong();
             if (pending == 0) {

@@ -69,8 +69,8 @@ public final class KillableServer {
             throw new IllegalStateException(name + " server is already running");
         }
         Instant started = Instant.now();
-        ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/standalone.sh").toString(),
-                "-Djboss.socket.binding.port-offset=" + offset)
+        ProcessBuilder builder = new ProcessBuilder(
+                        home.resolve("bin/standalone.sh").toString(), "-Djboss.socket.binding.port-offset=" + offset)
                 .directory(home.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
@@ -79,8 +79,11 @@ public final class KillableServer {
         builder.environment().putAll(environment);
         try {
             Files.createDirectories(log.getParent());
-            Files.writeString(log, "\n==== start " + (++starts) + " at " + started + " ====\n",
-                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+            Files.writeString(
+                    log,
+                    "\n==== start " + (++starts) + " at " + started + " ====\n",
+                    java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
             launcher = builder.start();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -129,17 +132,21 @@ public final class KillableServer {
         if (launcher == null) {
             return -1;
         }
-        return launcher.descendants().filter(p -> p.info().command().orElse("").endsWith("java"))
+        return launcher.descendants()
+                .filter(p -> p.info().command().orElse("").endsWith("java"))
                 .mapToLong(p -> {
                     try {
                         return Files.readAllLines(Path.of("/proc", Long.toString(p.pid()), "status")).stream()
                                 .filter(l -> l.startsWith("VmRSS:"))
-                                .mapToLong(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) / 1024).findFirst()
+                                .mapToLong(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) / 1024)
+                                .findFirst()
                                 .orElse(-1);
                     } catch (IOException e) {
                         return -1;
                     }
-                }).max().orElse(-1);
+                })
+                .max()
+                .orElse(-1);
     }
 
     private void killQuietly() {

@@ -1,5 +1,6 @@
 package org.agentmemory.it.support;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 /**
  * Turns the LoCoMo utterances ({@code turns-dev.jsonl}) into the service's JSONL import lines: each
  * session is a conversation (chatbot {@code locomo}, user = the conversation id, session
@@ -27,10 +26,11 @@ public final class Locomo {
 
     /** e.g. {@code 1:56 pm on 8 May, 2023} */
     private static final DateTimeFormatter SESSION_DATE = new DateTimeFormatterBuilder()
-            .parseCaseInsensitive().appendPattern("h:mm a 'on' d MMMM, yyyy").toFormatter(Locale.ENGLISH);
+            .parseCaseInsensitive()
+            .appendPattern("h:mm a 'on' d MMMM, yyyy")
+            .toFormatter(Locale.ENGLISH);
 
-    private Locomo() {
-    }
+    private Locomo() {}
 
     /**
      * @return the LoCoMo turns file: {@code it.locomo.turns} (the workspace's {@code shared/data/locomo} next
@@ -66,9 +66,13 @@ public final class Locomo {
         int i = 0;
         while (i < utterances.size()) {
             JsonNode user = utterances.get(i);
-            JsonNode reply = i + 1 < utterances.size() && sameSession(user, utterances.get(i + 1))
-                    && !user.get("speaker").asText().equals(utterances.get(i + 1).get("speaker").asText())
-                    ? utterances.get(i + 1) : null;
+            JsonNode reply = i + 1 < utterances.size()
+                            && sameSession(user, utterances.get(i + 1))
+                            && !user.get("speaker")
+                                    .asText()
+                                    .equals(utterances.get(i + 1).get("speaker").asText())
+                    ? utterances.get(i + 1)
+                    : null;
             Map<String, Object> metadata = new LinkedHashMap<>();
             metadata.put("dia_id", user.get("dia_id").asText());
             metadata.put("speaker", user.get("speaker").asText());
@@ -80,7 +84,9 @@ public final class Locomo {
                 caption(metadata, "reply_image_caption", reply);
             }
             Map<String, Object> turn = new LinkedHashMap<>();
-            turn.put("turnId", user.get("conv_id").asText() + ":" + user.get("dia_id").asText());
+            turn.put(
+                    "turnId",
+                    user.get("conv_id").asText() + ":" + user.get("dia_id").asText());
             turn.put("userMessage", user.get("text").asText());
             turn.put("assistantResponse", reply == null ? "" : reply.get("text").asText());
             turn.put("timestamp", timestamp(user));
@@ -109,7 +115,10 @@ public final class Locomo {
 
     /** The session's date and time (taken as UTC) plus one second per utterance index. */
     private static String timestamp(JsonNode utterance) {
-        LocalDateTime start = LocalDateTime.parse(utterance.get("session_date_time").asText(), SESSION_DATE);
-        return start.plusSeconds(utterance.get("turn_index").asInt()).toInstant(ZoneOffset.UTC).toString();
+        LocalDateTime start =
+                LocalDateTime.parse(utterance.get("session_date_time").asText(), SESSION_DATE);
+        return start.plusSeconds(utterance.get("turn_index").asInt())
+                .toInstant(ZoneOffset.UTC)
+                .toString();
     }
 }

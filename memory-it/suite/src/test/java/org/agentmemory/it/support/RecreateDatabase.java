@@ -11,8 +11,7 @@ import java.sql.Statement;
  */
 public final class RecreateDatabase {
 
-    private RecreateDatabase() {
-    }
+    private RecreateDatabase() {}
 
     public static void main(String[] args) throws SQLException {
         String url = "jdbc:postgresql://" + args[0] + ":" + args[1] + "/postgres";
@@ -21,7 +20,7 @@ public final class RecreateDatabase {
                 throw new IllegalArgumentException("database name must be a plain identifier: " + database);
             }
             try (Connection admin = DriverManager.getConnection(url, args[2], args.length > 4 ? args[4] : "");
-                 Statement st = admin.createStatement()) {
+                    Statement st = admin.createStatement()) {
                 st.execute("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
                 st.execute("CREATE DATABASE " + database + " ENCODING 'UTF8'");
             }

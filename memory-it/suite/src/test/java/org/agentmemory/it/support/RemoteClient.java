@@ -1,11 +1,9 @@
 package org.agentmemory.it.support;
 
 import java.util.Properties;
-
 import javax.naming.Context;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
-
 import org.agentmemory.api.context.ContextMemoryRemote;
 import org.agentmemory.api.conversation.ConversationMemoryRemote;
 
@@ -16,27 +14,28 @@ import org.agentmemory.api.conversation.ConversationMemoryRemote;
 public final class RemoteClient {
 
     /** The lookup name of the remote view. */
-    public static final String NAME = "ejb:agent-memory/memory-ejb/ConversationMemoryBean!"
-            + ConversationMemoryRemote.class.getName();
+    public static final String NAME =
+            "ejb:agent-memory/memory-ejb/ConversationMemoryBean!" + ConversationMemoryRemote.class.getName();
 
     /** The lookup name of the read path's remote view. */
-    public static final String CONTEXT_NAME = "ejb:agent-memory/memory-ejb/ContextMemoryBean!"
-            + ContextMemoryRemote.class.getName();
+    public static final String CONTEXT_NAME =
+            "ejb:agent-memory/memory-ejb/ContextMemoryBean!" + ContextMemoryRemote.class.getName();
 
-    private RemoteClient() {
-    }
+    private RemoteClient() {}
 
     /** @return a proxy to the PostgreSQL server's remote episodic memory */
     public static org.agentmemory.api.episodic.EpisodicMemoryRemote episodicMemory() {
-        return lookup("ejb:agent-memory/memory-ejb/EpisodicMemoryBean!"
-                + org.agentmemory.api.episodic.EpisodicMemoryRemote.class.getName(),
+        return lookup(
+                "ejb:agent-memory/memory-ejb/EpisodicMemoryBean!"
+                        + org.agentmemory.api.episodic.EpisodicMemoryRemote.class.getName(),
                 org.agentmemory.api.episodic.EpisodicMemoryRemote.class);
     }
 
     /** @return a proxy to the PostgreSQL server's remote conversation recall */
     public static org.agentmemory.api.recall.ConversationRecallRemote conversationRecall() {
-        return lookup("ejb:agent-memory/memory-ejb/ConversationRecallBean!"
-                + org.agentmemory.api.recall.ConversationRecallRemote.class.getName(),
+        return lookup(
+                "ejb:agent-memory/memory-ejb/ConversationRecallBean!"
+                        + org.agentmemory.api.recall.ConversationRecallRemote.class.getName(),
                 org.agentmemory.api.recall.ConversationRecallRemote.class);
     }
 

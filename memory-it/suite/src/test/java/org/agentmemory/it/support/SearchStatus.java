@@ -1,14 +1,12 @@
 package org.agentmemory.it.support;
 
-import java.time.Instant;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
 
 /** Reading {@code GET /admin/reindex}. */
 public final class SearchStatus {
 
-    private SearchStatus() {
-    }
+    private SearchStatus() {}
 
     /**
      * @param status the body of {@code GET /admin/reindex}
@@ -16,8 +14,10 @@ public final class SearchStatus {
      * @return whether the automatic merge after a bulk write ({@code memory.search.quiet-merge-*}) finished after it
      */
     public static boolean automaticMergeAfter(JsonNode status, Instant after) {
-        return "done".equals(status.get("state").asText()) && status.hasNonNull("message")
-                && status.get("message").asText().startsWith("segments merged after") && status.hasNonNull("finishedAt")
+        return "done".equals(status.get("state").asText())
+                && status.hasNonNull("message")
+                && status.get("message").asText().startsWith("segments merged after")
+                && status.hasNonNull("finishedAt")
                 && Instant.parse(status.get("finishedAt").asText()).isAfter(after);
     }
 }

@@ -1,17 +1,15 @@
 package org.agentmemory.it.support;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 /** Request bodies and response helpers for turns, as plain JSON maps. */
 public final class Turns {
 
-    private Turns() {
-    }
+    private Turns() {}
 
     /** @return a short id unique to this test run */
     public static String unique(String prefix) {
@@ -24,7 +22,8 @@ public final class Turns {
     }
 
     /** @return the body of POST /turns */
-    public static Map<String, Object> addTurn(String chatbotId, String userId, String sessionId, Map<String, Object> turn) {
+    public static Map<String, Object> addTurn(
+            String chatbotId, String userId, String sessionId, Map<String, Object> turn) {
         return Api.obj("userId", userId, "sessionId", sessionId, "chatbotId", chatbotId, "turn", turn);
     }
 

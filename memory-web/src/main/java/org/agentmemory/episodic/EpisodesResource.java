@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -28,6 +29,7 @@ import org.agentmemory.api.episodic.EpisodicMemory;
 import org.agentmemory.api.episodic.EpisodicMemoryOperations;
 import org.agentmemory.api.episodic.MemoryNamespace;
 import org.agentmemory.rest.Params;
+import org.agentmemory.rest.QueryShortening;
 import org.agentmemory.rest.RequestBodies;
 import org.agentmemory.rest.RestJson;
 import org.agentmemory.rest.Tenants;
@@ -217,7 +219,7 @@ public class EpisodesResource {
     public Response recall(EpisodicRequests.Recall body) throws MemoryException {
         bodies.check(body);
         List<EpisodeSearchResult> results = memory.recallSimilar(body.toRequest(tenants.current()));
-        return Response.ok(results).build();
+        return QueryShortening.mark(Response.ok(results), body.query()).build();
     }
 
     @GET
@@ -231,18 +233,14 @@ public class EpisodesResource {
     @APIResponse(responseCode = "200", description = "The text, text/plain UTF-8")
     @APIResponse(responseCode = "400", description = EpisodeDocs.BAD_NAMESPACE_OR_COUNT)
     public Response warnings(
-            @QueryParam("agentId") String agentId,
-            @QueryParam("userId") String userId,
-            @QueryParam("sessionId") String sessionId,
-            @QueryParam("roomId") String roomId,
-            @QueryParam("crewId") String crewId,
+            @BeanParam NamespaceParams ns,
             @Parameter(description = "The current query") @QueryParam("query") String query,
             @Parameter(description = "1 to 1000, default 5") @QueryParam("max") String max)
             throws MemoryException {
-        return text(memory.failureWarnings(
-                namespace(agentId, userId, sessionId, roomId, crewId),
-                query,
-                Params.intParam("max", max, 5, 1, EpisodicMemoryOperations.MAX_LIMIT)));
+        return text(
+                memory.failureWarnings(
+                        namespace(ns), query, Params.intParam("max", max, 5, 1, EpisodicMemoryOperations.MAX_LIMIT)),
+                query);
     }
 
     @GET
@@ -252,19 +250,19 @@ public class EpisodesResource {
     @APIResponse(responseCode = "200", description = "The text, text/plain UTF-8")
     @APIResponse(responseCode = "400", description = EpisodeDocs.BAD_NAMESPACE_OR_COUNT)
     public Response context(
-            @QueryParam("agentId") String agentId,
-            @QueryParam("userId") String userId,
-            @QueryParam("sessionId") String sessionId,
-            @QueryParam("roomId") String roomId,
-            @QueryParam("crewId") String crewId,
-            @QueryParam("query") String query,
-            @QueryParam("max") String max)
+            @BeanParam NamespaceParams ns, @QueryParam("query") String query, @QueryParam("max") String max)
             throws MemoryException {
-        return text(memory.preAskContext(
-                namespace(agentId, userId, sessionId, roomId, crewId),
-                query,
-                Params.intParam(
-                        "max", max, EpisodicMemoryOperations.DEFAULT_WARNINGS, 1, EpisodicMemoryOperations.MAX_LIMIT)));
+        return text(
+                memory.preAskContext(
+                        namespace(ns),
+                        query,
+                        Params.intParam(
+                                "max",
+                                max,
+                                EpisodicMemoryOperations.DEFAULT_WARNINGS,
+                                1,
+                                EpisodicMemoryOperations.MAX_LIMIT)),
+                query);
     }
 
     @GET
@@ -275,17 +273,10 @@ public class EpisodesResource {
             description = "Episodes of category user_preference",
             content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Episode.class)))
     @APIResponse(responseCode = "400", description = EpisodeDocs.BAD_NAMESPACE_OR_COUNT)
-    public Response preferences(
-            @QueryParam("agentId") String agentId,
-            @QueryParam("userId") String userId,
-            @QueryParam("sessionId") String sessionId,
-            @QueryParam("roomId") String roomId,
-            @QueryParam("crewId") String crewId,
-            @QueryParam("limit") String limit)
+    public Response preferences(@BeanParam NamespaceParams ns, @QueryParam("limit") String limit)
             throws MemoryException {
         return Response.ok(memory.userPreferences(
-                        namespace(agentId, userId, sessionId, roomId, crewId),
-                        Params.intParam("limit", limit, 10, 1, EpisodicMemoryOperations.MAX_LIMIT)))
+                        namespace(ns), Params.intParam("limit", limit, 10, 1, EpisodicMemoryOperations.MAX_LIMIT)))
                 .build();
     }
 
@@ -300,11 +291,7 @@ public class EpisodesResource {
             responseCode = "400",
             description = EpisodeDocs.BAD_NAMESPACE_OR_COUNT + ", or categories names an unknown" + " category")
     public Response roomContext(
-            @QueryParam("agentId") String agentId,
-            @QueryParam("userId") String userId,
-            @QueryParam("sessionId") String sessionId,
-            @QueryParam("roomId") String roomId,
-            @QueryParam("crewId") String crewId,
+            @BeanParam NamespaceParams ns,
             @QueryParam("limit") String limit,
             @Parameter(description = "Comma-separated categories") @QueryParam("categories") String categories)
             throws MemoryException {
@@ -319,7 +306,7 @@ public class EpisodesResource {
             }
         }
         return Response.ok(memory.roomContext(
-                        namespace(agentId, userId, sessionId, roomId, crewId),
+                        namespace(ns),
                         Params.intParam("limit", limit, 10, 1, EpisodicMemoryOperations.MAX_LIMIT),
                         wanted))
                 .build();
@@ -343,15 +330,8 @@ public class EpisodesResource {
                                                             description =
                                                                     "Episodes matching the namespace, expired ones not yet deleted included."))))
     @APIResponse(responseCode = "400", description = "agentId is missing, or an id breaks a rule")
-    public Response count(
-            @QueryParam("agentId") String agentId,
-            @QueryParam("userId") String userId,
-            @QueryParam("sessionId") String sessionId,
-            @QueryParam("roomId") String roomId,
-            @QueryParam("crewId") String crewId)
-            throws MemoryException {
-        return Response.ok(Map.of("count", memory.countEpisodes(namespace(agentId, userId, sessionId, roomId, crewId))))
-                .build();
+    public Response count(@BeanParam NamespaceParams ns) throws MemoryException {
+        return Response.ok(Map.of("count", memory.countEpisodes(namespace(ns)))).build();
     }
 
     @GET
@@ -362,17 +342,9 @@ public class EpisodesResource {
             description = "Spec §10.3 export_episodes: newest first, one episode per line.")
     @APIResponse(responseCode = "200", description = "application/x-ndjson")
     @APIResponse(responseCode = "400", description = EpisodeDocs.BAD_NAMESPACE_OR_COUNT)
-    public Response export(
-            @QueryParam("agentId") String agentId,
-            @QueryParam("userId") String userId,
-            @QueryParam("sessionId") String sessionId,
-            @QueryParam("roomId") String roomId,
-            @QueryParam("crewId") String crewId,
-            @QueryParam("limit") String limit)
-            throws MemoryException {
+    public Response export(@BeanParam NamespaceParams ns, @QueryParam("limit") String limit) throws MemoryException {
         List<Episode> episodes = memory.exportEpisodes(
-                namespace(agentId, userId, sessionId, roomId, crewId),
-                Params.intParam("limit", limit, 1000, 1, EpisodicMemoryOperations.MAX_LIMIT));
+                namespace(ns), Params.intParam("limit", limit, 1000, 1, EpisodicMemoryOperations.MAX_LIMIT));
         StreamingOutput out = stream -> {
             for (Episode e : episodes) {
                 stream.write(JSONL.writeValueAsBytes(e));
@@ -480,9 +452,8 @@ public class EpisodesResource {
                 .build();
     }
 
-    private MemoryNamespace namespace(String agentId, String userId, String sessionId, String roomId, String crewId)
-            throws InvalidInputException {
-        return EpisodicRequests.namespace(tenants.current(), agentId, userId, sessionId, roomId, crewId);
+    private MemoryNamespace namespace(NamespaceParams ns) throws InvalidInputException {
+        return ns.toNamespace(tenants.current());
     }
 
     private static Response created(Episode episode) {
@@ -491,7 +462,9 @@ public class EpisodesResource {
                 .build();
     }
 
-    private static Response text(String text) {
-        return Response.ok(text, MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8")).build();
+    /** A text answer; {@code query} is the full-text query it searched by ({@link QueryShortening}), or null. */
+    private static Response text(String text, String query) {
+        return QueryShortening.mark(Response.ok(text, MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8")), query)
+                .build();
     }
 }

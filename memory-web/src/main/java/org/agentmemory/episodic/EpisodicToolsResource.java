@@ -12,6 +12,7 @@ import jakarta.ws.rs.core.Response;
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.episodic.EpisodicMemory;
 import org.agentmemory.api.episodic.RecallRequest;
+import org.agentmemory.rest.QueryShortening;
 import org.agentmemory.rest.RequestBodies;
 import org.agentmemory.rest.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
@@ -58,11 +59,13 @@ public class EpisodicToolsResource {
                     + " 100, or a namespace id breaks a rule")
     public Response search(EpisodicRequests.ToolSearch body) throws MemoryException {
         bodies.check(body);
-        return Response.ok(memory.searchPastExperiences(
-                        body.namespace().toNamespace(tenants.current()),
-                        body.query(),
-                        body.topK() == null ? RecallRequest.DEFAULT_TOP_K : body.topK(),
-                        body.failuresOnly() != null && body.failuresOnly()))
+        return QueryShortening.mark(
+                        Response.ok(memory.searchPastExperiences(
+                                body.namespace().toNamespace(tenants.current()),
+                                body.query(),
+                                body.topK() == null ? RecallRequest.DEFAULT_TOP_K : body.topK(),
+                                body.failuresOnly() != null && body.failuresOnly())),
+                        body.query())
                 .build();
     }
 
@@ -97,7 +100,10 @@ public class EpisodicToolsResource {
     @APIResponse(responseCode = "400", description = "namespace is missing, or a namespace id breaks a rule")
     public Response warnings(EpisodicRequests.ToolWarnings body) throws MemoryException {
         bodies.check(body);
-        return Response.ok(memory.warningsTool(body.namespace().toNamespace(tenants.current()), body.context()))
+        return QueryShortening.mark(
+                        Response.ok(
+                                memory.warningsTool(body.namespace().toNamespace(tenants.current()), body.context())),
+                        body.context())
                 .build();
     }
 }

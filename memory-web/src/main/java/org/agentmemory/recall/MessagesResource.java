@@ -17,6 +17,7 @@ import org.agentmemory.api.episodic.RecallMode;
 import org.agentmemory.api.recall.ConversationRecall;
 import org.agentmemory.api.recall.MessageHit;
 import org.agentmemory.api.recall.MessageRecallRequest;
+import org.agentmemory.rest.QueryShortening;
 import org.agentmemory.rest.RequestBodies;
 import org.agentmemory.rest.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
@@ -159,6 +160,7 @@ public class MessagesResource {
                 body.query(),
                 body.mode(),
                 body.topK()));
-        return Response.ok(Map.of("hits", hits)).build();
+        return QueryShortening.mark(Response.ok(Map.of("hits", hits)), body.query())
+                .build();
     }
 }

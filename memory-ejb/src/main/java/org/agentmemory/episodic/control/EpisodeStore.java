@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.MemoryNamespace;
+import org.agentmemory.api.recall.QueryTerms;
 import org.agentmemory.platform.ranking.ScoredId;
 import org.agentmemory.platform.ranking.Similarity;
 import org.agentmemory.platform.text.TextNormalization;
@@ -348,7 +349,7 @@ public class EpisodeStore {
                 .where(f -> f.bool()
                         .must(f.match()
                                 .fields("situation", "actionTaken", "lessonLearned")
-                                .matching(query))
+                                .matching(QueryTerms.bound(query).text()))
                         .filter(scope(f, namespace, failuresOnly, now)))
                 .fetchHits(k);
         List<ScoredId> legs = new ArrayList<>(hits.size());

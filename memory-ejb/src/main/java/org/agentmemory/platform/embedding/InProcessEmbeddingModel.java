@@ -168,20 +168,25 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
         return embedAll(List.of(requireText(text, 0))).get(0);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A query is embedded by its first model window only (about 510 word pieces, less the instruction): a query
+     * states a search intent, and a query of a whole document would otherwise cost one inference per window, up to
+     * eight, on the request thread (issue 31 item 2: a 50,000-word query answers within the normal latency).
+     */
     @Override
     public float[] embedQuery(String query) {
         requireText(query, 0);
-        return variant.queryPrefix.isEmpty()
-                ? embed(query)
-                : embedAll(List.of(query), variant.queryPrefix).get(0);
+        return embedAll(List.of(query), variant.queryPrefix, true).get(0);
     }
 
     @Override
     public List<float[]> embedAll(List<String> texts) {
-        return embedAll(texts, "");
+        return embedAll(texts, "", false);
     }
 
-    private List<float[]> embedAll(List<String> texts, String prefix) {
+    private List<float[]> embedAll(List<String> texts, String prefix, boolean firstWindowOnly) {
         List<List<TextChunker.Chunk>> chunksPerText = new ArrayList<>(texts.size());
         List<TextSegment> segments = new ArrayList<>();
         int budget = variant.window - 2 - (prefix.isEmpty() ? 0 : TokenizerHolder.wordPieces(prefix));
@@ -192,6 +197,9 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
             List<TextChunker.Chunk> chunks = text.codePointCount(0, text.length()) <= budget
                     ? List.of(new TextChunker.Chunk(text, 1))
                     : TokenizerHolder.chunker(budget).chunk(text);
+            if (firstWindowOnly && chunks.size() > 1) {
+                chunks = chunks.subList(0, 1);
+            }
             chunksPerText.add(chunks);
             chunks.forEach(chunk -> segments.add(TextSegment.from(prefix + chunk.text())));
         }

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.agentmemory.api.recall.MessageHit;
+import org.agentmemory.api.recall.QueryTerms;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.conversation.entity.TurnMessage;
 import org.agentmemory.platform.ranking.Similarity;
@@ -81,7 +82,7 @@ public class MessageSearch {
 
     /**
      * @param scope the scope
-     * @param query the NFC query
+     * @param query the NFC query (searched by at most {@link QueryTerms#MAX_TERMS} of its words)
      * @param k     how many
      * @return hits with BM25 scores, best first (only messages matching at least one term)
      */
@@ -90,7 +91,9 @@ public class MessageSearch {
         List<List<?>> rows = session.search(TurnMessage.class)
                 .select(f -> projection(f))
                 .where(f -> f.bool()
-                        .must(f.match().field("searchText").matching(query))
+                        .must(f.match()
+                                .field("searchText")
+                                .matching(QueryTerms.bound(query).text()))
                         .filter(scope(f, scope)))
                 .fetchHits(k);
         return hits(rows, false);

@@ -133,6 +133,19 @@ class InProcessEmbeddingModelTest {
     }
 
     @Test
+    void aQueryIsEmbeddedByItsFirstWindowOnly() {
+        // Documents average every window; a query embeds its first, so a 50,000-word query costs one inference.
+        EmbeddingModel model = Embeddings.defaultModel();
+        String head = "The nightly database import failed because the connection pool was exhausted. ".repeat(60);
+        String tomatoes = "Tomatoes and peppers grow best in warm greenhouses with plenty of sunshine. ".repeat(40);
+        String invoices = "Quarterly invoices are printed in triplicate and filed in the red cabinet. ".repeat(40);
+        assertThat(InProcessEmbeddingModel.wordPieces(head)).isGreaterThan(600);
+
+        assertThat(model.embedQuery(head + tomatoes)).containsExactly(model.embedQuery(head + invoices));
+        assertThat(model.embed(head + tomatoes)).isNotEqualTo(model.embed(head + invoices));
+    }
+
+    @Test
     void onlyTheHeadOfAHugeTextIsEmbedded() {
         // A 4 MB one-word text once aborted the JVM inside the native tokenizer; now only its head is embedded.
         EmbeddingModel model = Embeddings.defaultModel();

@@ -1,0 +1,82 @@
+package org.agentmemory.api.recall;
+
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Bounds a full-text query to the terms a search can take. Agents pass whole messages, even documents, as queries;
+ * a search engine turns every term of a query into a clause and refuses a query of more than about a thousand
+ * (Lucene's and OpenSearch's {@code max_clause_count}), and a query's cost grows with its terms. A query of at most
+ * {@value #MAX_TERMS} words is searched as given; a longer one is searched by its first {@value #MAX_TERMS} distinct
+ * words (case-insensitive), in the order they first appear, and the answer says so (the REST layer sets the
+ * {@value #HEADER} header).
+ *
+ * <p>Words are runs of letters, marks and digits, as the search engine's tokenizers cut them (at least as finely,
+ * so the engine never sees more terms than words counted here).
+ */
+public final class QueryTerms {
+
+    /** The most words a full-text query is searched with. */
+    public static final int MAX_TERMS = 200;
+
+    /**
+     * The response header that says a query was shortened: {@code kept=<terms searched>; given=<words in the query>}.
+     */
+    public static final String HEADER = "Memory-Query-Shortened";
+
+    private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{M}\\p{N}]+");
+
+    private QueryTerms() {}
+
+    /**
+     * A query as it is searched.
+     *
+     * @param text       the text searched: the query itself, or its kept terms joined by spaces
+     * @param wordsGiven the words in the query
+     * @param termsKept  the words searched ({@code wordsGiven} when nothing was left out)
+     */
+    public record Bounded(String text, int wordsGiven, int termsKept) {
+
+        /** @return whether terms were left out */
+        public boolean shortened() {
+            return termsKept < wordsGiven;
+        }
+
+        /** @return the value of {@value QueryTerms#HEADER} */
+        public String header() {
+            return "kept=" + termsKept + "; given=" + wordsGiven;
+        }
+    }
+
+    /**
+     * @param query a query, or {@code null}
+     * @return the query bounded to {@value #MAX_TERMS} terms; {@code null} stays {@code null}
+     */
+    public static Bounded bound(String query) {
+        if (query == null) {
+            return new Bounded(null, 0, 0);
+        }
+        String[] words = NOT_WORD.split(query);
+        int given = 0;
+        for (String word : words) {
+            if (!word.isEmpty()) {
+                given++;
+            }
+        }
+        if (given <= MAX_TERMS) {
+            return new Bounded(query, given, given);
+        }
+        Set<String> kept = new LinkedHashSet<>();
+        for (String word : words) {
+            if (!word.isEmpty()) {
+                kept.add(word.toLowerCase(Locale.ROOT));
+                if (kept.size() == MAX_TERMS) {
+                    break;
+                }
+            }
+        }
+        return new Bounded(String.join(" ", kept), given, kept.size());
+    }
+}

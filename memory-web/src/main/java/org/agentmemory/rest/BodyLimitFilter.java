@@ -17,30 +17,12 @@ import java.io.InputStream;
  * limit is refused before reading, and a chunked body is counted as it is read. Either way the answer is
  * 413 with a problem body, and nothing is written.
  *
- * <p>It also bounds the memory that large bodies take at once: at most {@value #LARGE_BODY_PERMITS} requests
- * whose body is over {@value #LARGE_BODY_BYTES} bytes (or of unknown length) are read and processed at the
- * same time, server-wide; others wait up to {@value #LARGE_BODY_WAIT_MS} ms, then get 503 with
- * {@code Retry-After}. A request holds its permit until its response is produced. Parsing, normalising and
- * storing a body takes many times its size in heap, and a few concurrent large turns could run a small server out
- * of memory (and the embedded H2 database, which does not survive that, into a corrupted file).
- * {@code POST /import} streams in bounded batches and has its own bulkhead, so it does not take a permit.
+ * <p>A request that {@link LargeBodyAdmission} could not admit (every large-body slot busy for its whole wait)
+ * is answered here: 503 with {@code Retry-After} and a problem body.
  */
 @Provider
 @PreMatching
-public class BodyLimitFilter implements ContainerRequestFilter, jakarta.ws.rs.container.ContainerResponseFilter {
-
-    /** Bodies over this many bytes (or of unknown length) need a permit. */
-    public static final long LARGE_BODY_BYTES = 256 * 1024;
-
-    /** Requests with a large body processed at once, server-wide. */
-    public static final int LARGE_BODY_PERMITS = 2;
-
-    /** How long a request with a large body waits for a permit before its 503, ms. */
-    public static final long LARGE_BODY_WAIT_MS = 30_000;
-
-    private static final java.util.concurrent.Semaphore LARGE_BODIES =
-            new java.util.concurrent.Semaphore(LARGE_BODY_PERMITS, true);
-    private static final String PERMIT = BodyLimitFilter.class.getName() + ".permit";
+public class BodyLimitFilter implements ContainerRequestFilter {
 
     @Inject
     RestSettings settings;
@@ -56,48 +38,23 @@ public class BodyLimitFilter implements ContainerRequestFilter, jakarta.ws.rs.co
             request.abortWith(tooLarge(limit, uri));
             return;
         }
+        if (request.getProperty(LargeBodyAdmission.REFUSED) != null) {
+            request.abortWith(Problems.of(
+                            503,
+                            "service-unavailable",
+                            "Service unavailable",
+                            "Too many requests with large bodies (over " + LargeBodyAdmission.LARGE_BODY_BYTES
+                                    + " bytes) are being processed; try again in 5 s.",
+                            null,
+                            null,
+                            uri)
+                    .header("Retry-After", "5")
+                    .build());
+            return;
+        }
         if (request.hasEntity()) {
-            if (!bulk && (declared < 0 || declared > LARGE_BODY_BYTES)) {
-                if (!acquire()) {
-                    request.abortWith(Problems.of(
-                                    503,
-                                    "service-unavailable",
-                                    "Service unavailable",
-                                    "Too many requests with large bodies (over " + LARGE_BODY_BYTES
-                                            + " bytes) are being" + " processed; try again in 5 s.",
-                                    null,
-                                    null,
-                                    uri)
-                            .header("Retry-After", "5")
-                            .build());
-                    return;
-                }
-                request.setProperty(PERMIT, Boolean.TRUE);
-            }
             request.setEntityStream(new LimitedStream(request.getEntityStream(), limit));
         }
-    }
-
-    private static boolean acquire() {
-        try {
-            return LARGE_BODIES.tryAcquire(LARGE_BODY_WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
-    @Override
-    public void filter(ContainerRequestContext request, jakarta.ws.rs.container.ContainerResponseContext response) {
-        if (request.getProperty(PERMIT) != null) {
-            request.removeProperty(PERMIT);
-            LARGE_BODIES.release();
-        }
-    }
-
-    /** @return permits free now (tests) */
-    static int freePermits() {
-        return LARGE_BODIES.availablePermits();
     }
 
     static Response tooLarge(long limit, UriInfo uri) {

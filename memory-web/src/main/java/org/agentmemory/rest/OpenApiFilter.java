@@ -95,7 +95,7 @@ public class OpenApiFilter implements OASFilter {
                 "503",
                 "A limit was reached: the call took longer than its time limit or too many"
                         + " calls of this operation run at once (Fault Tolerance timeout and bulkhead), or too many requests"
-                        + " with large bodies (over " + bytes(BodyLimitFilter.LARGE_BODY_BYTES)
+                        + " with large bodies (over " + bytes(LargeBodyAdmission.LARGE_BODY_BYTES)
                         + ") are being read. Retry"
                         + " after Retry-After seconds; a timed-out write may still complete, so retry it with the same ids.");
         APIResponse unavailable = responses.getAPIResponse("503");

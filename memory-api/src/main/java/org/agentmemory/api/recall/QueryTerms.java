@@ -14,12 +14,18 @@ import java.util.regex.Pattern;
  * {@value #HEADER} header).
  *
  * <p>Words are runs of letters, marks and digits, as the search engine's tokenizers cut them (at least as finely,
- * so the engine never sees more terms than words counted here).
+ * so the engine never sees more terms than words counted here). A word longer than {@value #MAX_TERM_LENGTH}
+ * characters counts as one term per started {@value #MAX_TERM_LENGTH} characters, since the standard tokenizer
+ * splits it there (a 5 MB run of one letter is 20,561 terms, not one); a kept word is cut to its first
+ * {@value #MAX_TERM_LENGTH} characters.
  */
 public final class QueryTerms {
 
     /** The most words a full-text query is searched with. */
     public static final int MAX_TERMS = 200;
+
+    /** The longest term the standard tokenizer emits, in characters (Lucene's {@code maxTokenLength}). */
+    public static final int MAX_TERM_LENGTH = 255;
 
     /**
      * The response header that says a query was shortened: {@code kept=<terms searched>; given=<words in the query>}.
@@ -62,7 +68,7 @@ public final class QueryTerms {
         int given = 0;
         for (String word : words) {
             if (!word.isEmpty()) {
-                given++;
+                given += (word.length() + MAX_TERM_LENGTH - 1) / MAX_TERM_LENGTH;
             }
         }
         if (given <= MAX_TERMS) {
@@ -71,12 +77,19 @@ public final class QueryTerms {
         Set<String> kept = new LinkedHashSet<>();
         for (String word : words) {
             if (!word.isEmpty()) {
-                kept.add(word.toLowerCase(Locale.ROOT));
+                String term = word.length() > MAX_TERM_LENGTH ? head(word) : word;
+                kept.add(term.toLowerCase(Locale.ROOT));
                 if (kept.size() == MAX_TERMS) {
                     break;
                 }
             }
         }
         return new Bounded(String.join(" ", kept), given, kept.size());
+    }
+
+    /** The first {@value #MAX_TERM_LENGTH} characters of a word, one fewer when a surrogate pair would be cut. */
+    private static String head(String word) {
+        int end = Character.isHighSurrogate(word.charAt(MAX_TERM_LENGTH - 1)) ? MAX_TERM_LENGTH - 1 : MAX_TERM_LENGTH;
+        return word.substring(0, end);
     }
 }

@@ -51,4 +51,19 @@ class QueryTermsTest {
         assertThat(QueryTerms.bound(null).text()).isNull();
         assertThat(QueryTerms.bound("!!! ???").text()).isEqualTo("!!! ???");
     }
+
+    @Test
+    void aWordLongerThanATermCountsOneTermPerStartedTermLength() {
+        // The standard tokenizer cuts a 5 MB run of one letter into 20,561 terms of 255 characters.
+        String fiveMegabytes = "f".repeat(5 * 1024 * 1024);
+        QueryTerms.Bounded bounded = QueryTerms.bound(fiveMegabytes);
+        assertThat(bounded.shortened()).isTrue();
+        assertThat(bounded.wordsGiven()).isEqualTo(20_561);
+        assertThat(bounded.text()).isEqualTo("f".repeat(QueryTerms.MAX_TERM_LENGTH));
+
+        // U+1D400 is a letter outside the BMP: a cut never separates its surrogate pair.
+        String wide = "a".repeat(254) + "\uD835\uDC00".repeat(10);
+        assertThat(QueryTerms.bound(wide + " b".repeat(QueryTerms.MAX_TERMS)).text())
+                .startsWith("a".repeat(254) + " b");
+    }
 }

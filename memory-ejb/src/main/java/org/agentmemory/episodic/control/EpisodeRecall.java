@@ -67,9 +67,12 @@ public final class EpisodeRecall {
         int fetch = category == null ? topK : topK * 2;
         List<ScoredId> ranked;
         switch (mode) {
-            case VECTOR ->
-                ranked = store.vectorLeg(
-                        namespace, model.name(), model.embedQuery(query), fetch, threshold, failuresOnly, now);
+            case VECTOR -> {
+                float[] vector = org.agentmemory.platform.embedding.QueryVectors.unlessUnreadable(model, query);
+                ranked = vector == null
+                        ? List.of()
+                        : store.vectorLeg(namespace, model.name(), vector, fetch, threshold, failuresOnly, now);
+            }
             case FULL_TEXT -> ranked = store.fullTextLeg(namespace, query, fetch, failuresOnly, now);
             default -> {
                 int depth = Math.max(fetch, candidates);

@@ -20,6 +20,7 @@ import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.context.ContextMemoryOperations;
 import org.agentmemory.api.conversation.ConversationMemoryOperations;
 import org.agentmemory.api.omission.Omission;
+import org.agentmemory.omission.control.ContentIds;
 import org.agentmemory.omission.control.OmissionScope;
 import org.agentmemory.omission.control.OmissionStore;
 
@@ -49,6 +50,10 @@ public class OmissionStoreBean {
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public String get(String tenantId, long conversationId, String contentId, Instant now) {
+        // An id of another shape names nothing; it is not sent to the database (PostgreSQL refuses a NUL in text).
+        if (!ContentIds.isContentId(contentId)) {
+            return null;
+        }
         return store().get(new OmissionScope(tenantId, conversationId), contentId, now);
     }
 
@@ -64,7 +69,7 @@ public class OmissionStoreBean {
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public String read(String tenantId, long conversationId, String contentId) throws NotFoundException {
-        String content = contentId == null ? null : get(tenantId, conversationId, contentId, now());
+        String content = get(tenantId, conversationId, contentId, now());
         if (content == null) {
             throw new NotFoundException(
                     "omission",
@@ -109,12 +114,31 @@ public class OmissionStoreBean {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Map<String, Boolean> probeMany(
             String tenantId, long conversationId, Collection<String> contentIds, Instant now) {
-        return store().probeMany(new OmissionScope(tenantId, conversationId), contentIds, now);
+        List<String> wellFormed = new ArrayList<>(contentIds.size());
+        for (String id : contentIds) {
+            if (ContentIds.isContentId(id)) {
+                wellFormed.add(id);
+            }
+        }
+        if (wellFormed.size() == contentIds.size()) {
+            return store().probeMany(new OmissionScope(tenantId, conversationId), contentIds, now);
+        }
+        // Ids of another shape name nothing and are not sent to the database.
+        Map<String, Boolean> found = store().probeMany(new OmissionScope(tenantId, conversationId), wellFormed, now);
+        Map<String, Boolean> answer = new LinkedHashMap<>();
+        for (String id : contentIds) {
+            answer.put(id, found.getOrDefault(id, false));
+        }
+        return answer;
     }
 
     /** @return the content ids recorded for a turn, in insertion order, leaving out expired content */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<String> listByTurn(String tenantId, long conversationId, String turnId, Instant now) {
+        // A turn id with a NUL names no turn (turn ids are checked on write); PostgreSQL would refuse the query.
+        if (turnId == null || turnId.indexOf('\u0000') >= 0) {
+            return List.of();
+        }
         return store().listByTurn(new OmissionScope(tenantId, conversationId), turnId, now);
     }
 

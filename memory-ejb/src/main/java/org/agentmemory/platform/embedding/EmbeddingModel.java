@@ -32,7 +32,8 @@ public interface EmbeddingModel {
      *
      * @param query the query; not blank, NFC-normalised like {@link #embed(String)}
      * @return a unit-length vector of {@link #dimension()} floats, comparable with stored texts' vectors
-     * @throws IllegalArgumentException when the query is {@code null} or blank
+     * @throws IllegalArgumentException when the query is {@code null} or blank; an {@link UnreadableTextException}
+     *                                  when the model reads nothing in it
      */
     default float[] embedQuery(String query) {
         return embed(query);

@@ -70,6 +70,14 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
      */
     public static final int MAX_EMBEDDED_CODE_POINTS = 16_384;
 
+    /**
+     * Word pieces (including [CLS] and [SEP]) of a query that are embedded: a longer query, such as a whole message
+     * passed as a query, is embedded by its beginning. Inference time grows with the sequence: on 2 cores a full
+     * 512-piece window took about 200 ms per query, this window 70–100 ms under load and a 10-word query 6–15 ms
+     * (docs/benchmarks.md, long queries). The full-text leg still searches up to 200 of the query's words.
+     */
+    public static final int QUERY_WINDOW = 128;
+
     /** Word pieces of overlap between consecutive chunks. */
     public static final int OVERLAP = 32;
     /** Vector length of every variant. */
@@ -177,8 +185,16 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
      */
     @Override
     public float[] embedQuery(String query) {
-        requireText(query, 0);
-        return embedAll(List.of(query), variant.queryPrefix, true).get(0);
+        if (query == null || query.isBlank()) {
+            throw new UnreadableTextException("The query is " + (query == null ? "missing" : "blank"), null);
+        }
+        try {
+            return embedAll(List.of(query), variant.queryPrefix, true).get(0);
+        } catch (IllegalArgumentException e) {
+            // The library refuses a text its tokenizer reduced to nothing (only U+FFFD, format characters, ...).
+            throw new UnreadableTextException(
+                    "The query holds nothing the model " + variant.name + " reads: " + e.getMessage(), e);
+        }
     }
 
     @Override
@@ -189,16 +205,19 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
     private List<float[]> embedAll(List<String> texts, String prefix, boolean firstWindowOnly) {
         List<List<TextChunker.Chunk>> chunksPerText = new ArrayList<>(texts.size());
         List<TextSegment> segments = new ArrayList<>();
-        int budget = variant.window - 2 - (prefix.isEmpty() ? 0 : TokenizerHolder.wordPieces(prefix));
+        int window = firstWindowOnly ? Math.min(variant.window, QUERY_WINDOW) : variant.window;
+        int budget = window - 2 - (prefix.isEmpty() ? 0 : TokenizerHolder.wordPieces(prefix));
         for (int i = 0; i < texts.size(); i++) {
             String text = Normalizer.normalize(head(requireText(texts.get(i), i)), Normalizer.Form.NFC);
             // A word piece spans at least one code point, so a text this short always fits the window:
             // skip the extra tokenization (langchain4j still partitions anything beyond 510 pieces).
-            List<TextChunker.Chunk> chunks = text.codePointCount(0, text.length()) <= budget
-                    ? List.of(new TextChunker.Chunk(text, 1))
-                    : TokenizerHolder.chunker(budget).chunk(text);
-            if (firstWindowOnly && chunks.size() > 1) {
-                chunks = chunks.subList(0, 1);
+            List<TextChunker.Chunk> chunks;
+            if (text.codePointCount(0, text.length()) <= budget) {
+                chunks = List.of(new TextChunker.Chunk(text, 1));
+            } else if (firstWindowOnly) {
+                chunks = List.of(TokenizerHolder.chunker(budget).first(text));
+            } else {
+                chunks = TokenizerHolder.chunker(budget).chunk(text);
             }
             chunksPerText.add(chunks);
             chunks.forEach(chunk -> segments.add(TextSegment.from(prefix + chunk.text())));

@@ -33,4 +33,20 @@ public final class QueryVectors {
             return null;
         }
     }
+
+    /**
+     * The query vector of a vector-only recall: a model failure is reported (thrown), but a query in which the
+     * model reads nothing gives {@code null}, and the recall then finds nothing, as a search for nothing should.
+     *
+     * @param model the embedding model
+     * @param query the query text
+     * @return the vector, or {@code null} when the query is unreadable ({@link UnreadableTextException})
+     */
+    public static float[] unlessUnreadable(EmbeddingModel model, String query) {
+        try {
+            return model.embedQuery(query);
+        } catch (UnreadableTextException e) {
+            return null;
+        }
+    }
 }

@@ -71,6 +71,76 @@ public final class TextChunker {
         return pack(units);
     }
 
+    /**
+     * The first chunk of {@link #chunk}, computed from only as much of the text as it needs: a query embedded by
+     * its first window costs the same whether it has 200 words or 50,000.
+     *
+     * @param text a non-blank text
+     * @return {@code chunk(text).get(0)}
+     */
+    public Chunk first(String text) {
+        // Every word is at least one piece: a text of more words than fit is not counted whole (a native
+        // tokenizer takes about as long for one 16,384-character text as for the whole first window).
+        if (!moreWordsThanFit(text)) {
+            int total = counter.applyAsInt(text);
+            if (total <= maxTokens) {
+                return new Chunk(text, total);
+            }
+        }
+        List<Unit> units = new ArrayList<>();
+        int[] sum = {0};
+        for (String sentence : sentences(text)) {
+            if (!addUnitsUpTo(units, sentence, sum)) {
+                break;
+            }
+        }
+        return pack(units).get(0);
+    }
+
+    /**
+     * As {@link #addUnit}, stopping once the units hold more than {@code maxTokens}: the first chunk is then
+     * complete, since packing closes a chunk at the first unit that would overflow it.
+     *
+     * @return whether more units may still belong to the first chunk
+     */
+    private boolean addUnitsUpTo(List<Unit> units, String sentence, int[] sum) {
+        int tokens = moreWordsThanFit(sentence) ? Integer.MAX_VALUE : counter.applyAsInt(sentence);
+        if (tokens <= maxTokens) {
+            if (tokens > 0) {
+                units.add(new Unit(sentence, tokens));
+                sum[0] += tokens;
+            }
+            return sum[0] <= maxTokens;
+        }
+        for (String word : WHITESPACE.split(sentence)) {
+            if (!word.isEmpty()) {
+                int before = units.size();
+                addWord(units, word);
+                for (int i = before; i < units.size(); i++) {
+                    sum[0] += units.get(i).tokens();
+                }
+                if (sum[0] > maxTokens) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** @return whether the text has more whitespace-separated words than {@code maxTokens} (so more pieces) */
+    private boolean moreWordsThanFit(String text) {
+        int words = 0;
+        boolean inWord = false;
+        for (int i = 0; i < text.length(); i++) {
+            boolean space = Character.isWhitespace(text.charAt(i));
+            if (!space && !inWord && ++words > maxTokens) {
+                return true;
+            }
+            inWord = !space;
+        }
+        return false;
+    }
+
     private void addUnit(List<Unit> units, String sentence) {
         int tokens = counter.applyAsInt(sentence);
         if (tokens <= maxTokens) {

@@ -18,6 +18,7 @@ import org.agentmemory.api.recall.MessageHit;
 import org.agentmemory.api.recall.MessageRecallRequest;
 import org.agentmemory.api.recall.ReindexStatus;
 import org.agentmemory.platform.config.Settings;
+import org.agentmemory.platform.embedding.QueryVectors;
 import org.agentmemory.platform.ranking.FusedHit;
 import org.agentmemory.platform.ranking.ScoredId;
 import org.agentmemory.platform.search.SearchReindexBean;
@@ -80,8 +81,10 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
         String query = TextNormalization.query(request.query());
         MessageSearch search = new MessageSearch(em);
         List<MessageSearch.Hit> hits = switch (request.effectiveMode()) {
-            case VECTOR ->
-                search.vectorLeg(scope, settings.messageEmbeddingModel().embedQuery(query), topK);
+            case VECTOR -> {
+                float[] vector = QueryVectors.unlessUnreadable(settings.messageEmbeddingModel(), query);
+                yield vector == null ? List.of() : search.vectorLeg(scope, vector, topK);
+            }
             case FULL_TEXT -> search.fullTextLeg(scope, query, topK);
             case HYBRID -> hybrid(search, scope, query, topK);
         };

@@ -134,7 +134,8 @@ class InProcessEmbeddingModelTest {
 
     @Test
     void aQueryIsEmbeddedByItsFirstWindowOnly() {
-        // Documents average every window; a query embeds its first, so a 50,000-word query costs one inference.
+        // Documents average every window; a query embeds its first QUERY_WINDOW pieces, so a 50,000-word query costs
+        // one short inference.
         EmbeddingModel model = Embeddings.defaultModel();
         String head = "The nightly database import failed because the connection pool was exhausted. ".repeat(60);
         String tomatoes = "Tomatoes and peppers grow best in warm greenhouses with plenty of sunshine. ".repeat(40);
@@ -157,6 +158,19 @@ class InProcessEmbeddingModelTest {
         assertThat(head.codePointCount(0, head.length())).isEqualTo(InProcessEmbeddingModel.MAX_EMBEDDED_CODE_POINTS);
         assertThat(Character.isHighSurrogate(head.charAt(head.length() - 1))).isFalse();
         assertThat(InProcessEmbeddingModel.head("short")).isEqualTo("short");
+    }
+
+    @Test
+    void aQueryTheModelCannotReadIsUnreadableNotAFailure() {
+        // U+FFFD (what undecodable bytes become) and format characters are dropped by the tokenizer.
+        for (String query : List.of("\uFFFD\uFFFD", "\u200B\uFEFF", "  ")) {
+            assertThatThrownBy(() -> Embeddings.defaultModel().embedQuery(query))
+                    .isInstanceOf(UnreadableTextException.class);
+            assertThat(QueryVectors.unlessUnreadable(Embeddings.defaultModel(), query))
+                    .isNull();
+        }
+        assertThat(QueryVectors.unlessUnreadable(Embeddings.defaultModel(), "deploy failed"))
+                .hasSize(384);
     }
 
     @Test

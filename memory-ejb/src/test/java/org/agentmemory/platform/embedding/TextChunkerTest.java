@@ -51,6 +51,29 @@ class TextChunkerTest {
     }
 
     @Test
+    void theFirstChunkAloneEqualsTheFirstOfAllChunksAndCountsOnlyWhatItNeeds() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 2000; i++) {
+            text.append("word").append(i).append(i % 7 == 6 ? ". " : " ");
+        }
+        String longSentence = "w ".repeat(5000).strip();
+        for (String sample : List.of(text.toString(), longSentence, "A b c. D e f g h i.", "One two three.")) {
+            int[] counted = {0};
+            TextChunker counting = new TextChunker(20, 3, t -> {
+                counted[0] += t.length();
+                return count(t);
+            });
+            assertThat(counting.first(sample))
+                    .isEqualTo(new TextChunker(20, 3, TextChunkerTest::count)
+                            .chunk(sample)
+                            .get(0));
+            if (sample.length() > 1000) {
+                assertThat(counted[0]).as("characters counted").isLessThan(3 * sample.length());
+            }
+        }
+    }
+
+    @Test
     void aLongSentenceIsSplitIntoWords() {
         String text = "w1 w2 w3 w4 w5 w6 w7 w8 w9 w10";
         List<Chunk> chunks = new TextChunker(4, 1, TextChunkerTest::count).chunk(text);

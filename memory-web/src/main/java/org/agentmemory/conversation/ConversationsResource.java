@@ -6,7 +6,6 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HEAD;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
@@ -212,22 +211,27 @@ public class ConversationsResource {
     @Path("{id}/turns")
     @Operation(
             summary = "Read a slice of turns",
-            description = "Turns with a sequence greater than 'after', at most 'limit'.")
+            description = "Turns in sequence order, at most limit (1 to 1000, default 100): those after the"
+                    + " sequence 'after', or after the position of 'cursor' (the nextCursor of the previous slice).")
     @APIResponse(
             responseCode = "200",
             description = "The slice",
             content = @Content(schema = @Schema(implementation = TurnPage.class)))
     @APIResponse(
             responseCode = "400",
-            description = "after is not a whole number of at least 0, or limit is not 1 to" + " 1000")
+            description = "after is not a whole number of at least 0, limit is not 1 to 1000, cursor is not one of"
+                    + " this listing, or both after and cursor are given")
     @APIResponse(responseCode = "404", description = NO_CONVERSATION)
     public Response turns(
-            @PathParam("id") long id, @QueryParam("after") String after, @QueryParam("limit") String limit)
+            @PathParam("id") long id,
+            @QueryParam("after") String after,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor)
             throws MemoryException {
         TurnPage page = memory.getTurns(
                 tenants.current(),
                 id,
-                Params.longParam("after", after, 0, 0, Long.MAX_VALUE),
+                Params.turnPosition(after, cursor),
                 Params.intParam("limit", limit, 100, 1, ConversationMemoryOperations.MAX_PAGE_SIZE));
         return Response.ok(page).build();
     }
@@ -422,55 +426,6 @@ public class ConversationsResource {
         StreamingOutput body =
                 out -> new JsonlWriter(memory, tenants.current(), out).writeConversation(summary.conversationId());
         return Response.ok(body, JsonlWriter.MEDIA_TYPE).build();
-    }
-
-    @GET
-    @Path("{id}/omissions/{contentId}")
-    @Produces(MediaType.TEXT_PLAIN + ";charset=UTF-8")
-    @Operation(
-            summary = "Read omitted content",
-            description =
-                    "The exact bytes of a tool output kept out of prompts" + " (spec §7), scoped to this conversation.")
-    @APIResponse(responseCode = "200", description = "The content, text/plain UTF-8")
-    @APIResponse(
-            responseCode = "404",
-            description = "Unknown in this conversation, or expired; or no such" + " conversation")
-    public Response omission(@PathParam("id") long id, @PathParam("contentId") String contentId)
-            throws MemoryException {
-        return Response.ok(
-                        memory.getOmission(tenants.current(), id, contentId),
-                        MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8"))
-                .build();
-    }
-
-    @HEAD
-    @Path("{id}/omissions/{contentId}")
-    @Operation(
-            summary = "Probe omitted content",
-            description = "200 when retrievable, 404 otherwise; loads no content.")
-    @APIResponse(responseCode = "200", description = "Retrievable")
-    @APIResponse(responseCode = "404", description = "Unknown in this conversation, expired, or no such conversation")
-    public Response probeOmission(@PathParam("id") long id, @PathParam("contentId") String contentId)
-            throws MemoryException {
-        boolean present =
-                memory.probeOmissions(tenants.current(), id, List.of(contentId)).getOrDefault(contentId, false);
-        return Response.status(present ? 200 : 404).build();
-    }
-
-    @GET
-    @Path("{id}/omissions")
-    @Operation(
-            summary = "List a turn's omissions",
-            description = "Content ids in insertion order (spec §7.2 list_by_turn).")
-    @APIResponse(
-            responseCode = "200",
-            description = "The content ids (om_ and 16 hex digits), in insertion order",
-            content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = String.class)))
-    @APIResponse(responseCode = "400", description = "turnId is missing")
-    @APIResponse(responseCode = "404", description = NO_CONVERSATION)
-    public Response omissions(@PathParam("id") long id, @QueryParam("turnId") String turnId) throws MemoryException {
-        return Response.ok(memory.listOmissions(tenants.current(), id, Params.required("turnId", turnId)))
-                .build();
     }
 
     static EntityTag etag(long version) {

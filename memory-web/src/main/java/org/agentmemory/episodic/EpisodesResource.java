@@ -15,12 +15,13 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
-import java.net.URI;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.MemoryException;
+import org.agentmemory.api.conversation.Page;
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.EpisodeCategory;
 import org.agentmemory.api.episodic.EpisodeInput;
@@ -84,13 +85,18 @@ public class EpisodesResource {
                             + " reflection (model or heuristic), embedding, storage. Identical content in the namespace is stored once.")
     @APIResponse(
             responseCode = "201",
-            description = "Recorded (or the identical stored episode)",
+            description = "Recorded by this request",
+            content = @Content(schema = @Schema(implementation = Episode.class)))
+    @APIResponse(
+            responseCode = "200",
+            description = EpisodeResponses.ALREADY_STORED,
             content = @Content(schema = @Schema(implementation = Episode.class)))
     @APIResponse(responseCode = "400", description = "A field breaks a rule")
     public Response record(EpisodicRequests.RecordEpisode body) throws MemoryException {
         bodies.check(body);
+        Instant asked = EpisodeResponses.asked();
         Episode stored = memory.recordEpisode(body.toInput(tenants.current(), ""));
-        return created(stored);
+        return EpisodeResponses.recorded(stored, asked);
     }
 
     @POST
@@ -120,17 +126,24 @@ public class EpisodesResource {
     @Operation(summary = "Record a tool call", description = "Spec §10.3 record_tool_episode.")
     @APIResponse(
             responseCode = "201",
-            description = "Recorded",
+            description = "Recorded by this request",
+            content = @Content(schema = @Schema(implementation = Episode.class)))
+    @APIResponse(
+            responseCode = "200",
+            description = EpisodeResponses.ALREADY_STORED,
             content = @Content(schema = @Schema(implementation = Episode.class)))
     @APIResponse(responseCode = "400", description = "A field breaks a rule (the problem names it)")
     public Response recordTool(EpisodicRequests.ToolEpisode body) throws MemoryException {
         bodies.check(body);
-        return created(memory.recordToolEpisode(
-                body.namespace().toNamespace(tenants.current()),
-                body.toolName(),
-                body.toolArgs(),
-                body.toolResult(),
-                body.userQuery()));
+        Instant asked = EpisodeResponses.asked();
+        return EpisodeResponses.recorded(
+                memory.recordToolEpisode(
+                        body.namespace().toNamespace(tenants.current()),
+                        body.toolName(),
+                        body.toolArgs(),
+                        body.toolResult(),
+                        body.userQuery()),
+                asked);
     }
 
     @POST
@@ -160,17 +173,24 @@ public class EpisodesResource {
             description = "Spec §10.9 record_lesson; the lesson is stored and embedded.")
     @APIResponse(
             responseCode = "201",
-            description = "Recorded",
+            description = "Recorded by this request",
+            content = @Content(schema = @Schema(implementation = Episode.class)))
+    @APIResponse(
+            responseCode = "200",
+            description = EpisodeResponses.ALREADY_STORED,
             content = @Content(schema = @Schema(implementation = Episode.class)))
     @APIResponse(responseCode = "400", description = "A field breaks a rule (the problem names it)")
     public Response recordLesson(EpisodicRequests.Lesson body) throws MemoryException {
         bodies.check(body);
-        return created(memory.recordLesson(
-                body.namespace().toNamespace(tenants.current()),
-                body.situation(),
-                body.lesson(),
-                body.category(),
-                body.importance()));
+        Instant asked = EpisodeResponses.asked();
+        return EpisodeResponses.recorded(
+                memory.recordLesson(
+                        body.namespace().toNamespace(tenants.current()),
+                        body.situation(),
+                        body.lesson(),
+                        body.category(),
+                        body.importance()),
+                asked);
     }
 
     @POST
@@ -180,15 +200,20 @@ public class EpisodesResource {
             description = "Spec §9.3 record_interaction; trivial queries are skipped.")
     @APIResponse(
             responseCode = "201",
-            description = "Recorded",
+            description = "Recorded by this request",
+            content = @Content(schema = @Schema(implementation = Episode.class)))
+    @APIResponse(
+            responseCode = "200",
+            description = EpisodeResponses.ALREADY_STORED,
             content = @Content(schema = @Schema(implementation = Episode.class)))
     @APIResponse(responseCode = "204", description = "The query was trivial; nothing recorded")
     @APIResponse(responseCode = "400", description = "A field breaks a rule (the problem names it)")
     public Response recordInteraction(EpisodicRequests.Interaction body) throws MemoryException {
         bodies.check(body);
+        Instant asked = EpisodeResponses.asked();
         Episode stored = memory.recordInteraction(
                 body.namespace().toNamespace(tenants.current()), body.query(), body.response());
-        return stored == null ? Response.noContent().build() : created(stored);
+        return stored == null ? Response.noContent().build() : EpisodeResponses.recorded(stored, asked);
     }
 
     @POST
@@ -313,6 +338,31 @@ public class EpisodesResource {
     }
 
     @GET
+    @Operation(
+            summary = "List a namespace's episodes",
+            description = "Most recently stored first, a page of at most limit (1 to 1000, default 100) at a time;"
+                    + " pass nextCursor as cursor for the next page. Expired episodes not yet deleted are listed.")
+    @APIResponse(
+            responseCode = "200",
+            description = "A page of episodes and the next page's cursor (null on the last page)",
+            content = @Content(schema = @Schema(implementation = Page.class)))
+    @APIResponse(
+            responseCode = "400",
+            description = "agentId is missing, an id breaks a rule, limit is not 1 to 1000, or cursor is not one of"
+                    + " this listing")
+    public Response list(
+            @BeanParam NamespaceParams ns,
+            @Parameter(description = "Page size, 1 to 1000 (default 100)") @QueryParam("limit") String limit,
+            @Parameter(description = "nextCursor of the previous page") @QueryParam("cursor") String cursor)
+            throws MemoryException {
+        return Response.ok(memory.listEpisodes(
+                        namespace(ns),
+                        Params.intParam("limit", limit, 100, 1, EpisodicMemoryOperations.MAX_LIMIT),
+                        cursor))
+                .build();
+    }
+
+    @GET
     @Path("count")
     @Operation(summary = "Count a namespace's episodes")
     @APIResponse(
@@ -420,46 +470,8 @@ public class EpisodesResource {
         return Response.ok(Map.of("deleted", memory.cleanupExpired())).build();
     }
 
-    @POST
-    @Path("compact")
-    @Operation(
-            summary = "Compact a namespace",
-            description = "Spec §10.3 compact_namespace: keeps the keepTopN most important"
-                    + " (and every failure unless keepAllFailures is false) and deletes the rest.")
-    @APIResponse(
-            responseCode = "200",
-            description = "{\"deleted\": n}",
-            content =
-                    @Content(
-                            schema =
-                                    @Schema(
-                                            type = SchemaType.OBJECT,
-                                            properties =
-                                                    @SchemaProperty(
-                                                            name = "deleted",
-                                                            type = SchemaType.INTEGER,
-                                                            description =
-                                                                    "Episodes deleted; 0 when the namespace holds at most keepTopN."))))
-    @APIResponse(responseCode = "400", description = "keepTopN is negative, or a namespace id breaks a rule")
-    public Response compact(EpisodicRequests.Compact body) throws MemoryException {
-        bodies.check(body);
-        return Response.ok(Map.of(
-                        "deleted",
-                        memory.compactNamespace(
-                                body.namespace().toNamespace(tenants.current()),
-                                body.keepTopN() == null ? 100 : body.keepTopN(),
-                                body.keepAllFailures() == null || body.keepAllFailures())))
-                .build();
-    }
-
     private MemoryNamespace namespace(NamespaceParams ns) throws InvalidInputException {
         return ns.toNamespace(tenants.current());
-    }
-
-    private static Response created(Episode episode) {
-        return Response.created(URI.create("episodes/" + episode.episodeId()))
-                .entity(episode)
-                .build();
     }
 
     /** A text answer; {@code query} is the full-text query it searched by ({@link QueryShortening}), or null. */

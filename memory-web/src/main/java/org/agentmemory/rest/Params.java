@@ -25,6 +25,35 @@ public final class Params {
         return (int) parsed;
     }
 
+    /**
+     * The sequence a turn listing starts after: from {@code after} (a sequence) or from {@code cursor} (the
+     * {@code nextCursor} of the previous slice, {@link org.agentmemory.api.conversation.TurnPage#cursorAfter}).
+     *
+     * @param after  the {@code after} parameter, or {@code null}
+     * @param cursor the {@code cursor} parameter, or {@code null}
+     * @return the sequence, 0 when neither is given
+     * @throws InvalidInputException when both are given, {@code after} is not a whole number of at least 0, or
+     *                               {@code cursor} is not a cursor of a turn listing
+     */
+    public static long turnPosition(String after, String cursor) throws InvalidInputException {
+        if (cursor == null) {
+            return longParam("after", after, 0, 0, Long.MAX_VALUE);
+        }
+        if (after != null) {
+            throw new InvalidInputException(
+                    "cursor", "exclusive", "Give after or cursor, not both: cursor already names the position.");
+        }
+        try {
+            return org.agentmemory.api.conversation.TurnPage.sequenceOf(cursor);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException(
+                    "cursor",
+                    "cursor-format",
+                    "cursor is not a cursor of this listing; pass the nextCursor of the previous slice, or none for"
+                            + " the first slice.");
+        }
+    }
+
     /** As {@link #intParam} for longs. */
     public static long longParam(String name, String value, long defaultValue, long min, long max)
             throws InvalidInputException {

@@ -20,8 +20,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param error       the error text, tracebacks condensed (spec §2.4); never omitted; may be {@code null}
  * @param elapsedMs   wall time of the call in milliseconds, or {@code null}
  * @param outputChars the ORIGINAL output length in code points, captured at offload; {@code null} otherwise
- * @param omitted     field name → omission content id ({@code om_} + 16 hex) of offloaded fields; only key
- *                    {@code "output"} is used; never {@code null}
+ * @param omitted     field name → omission content id ({@code om_} + 16 hex) of offloaded fields: keys
+ *                    {@code "output"}, {@code "input"} and {@code "error"}; the omission holds the field exactly
+ *                    as the client sent it; never {@code null}
  * @param wmKey       the working-memory tee key, or {@code null}
  */
 @Schema(description = "One tool invocation of a turn, in the order the model made it.")
@@ -57,10 +58,11 @@ public record ToolInvocationRecord(
         Integer outputChars,
 
         @Schema(
-                description = "Field name → omission content id (om_ and 16 hex digits) of offloaded fields; only"
-                        + " the key output is used. GET /conversations/{id}/omissions/{contentId} reads the content. An"
-                        + " output whose omitted.output is already set is not offloaded again. Absent or null = {}; never"
-                        + " null in responses.")
+                description = "Field name → omission content id (om_ and 16 hex digits) of offloaded fields: output,"
+                        + " input (then input holds previews of its long values) and error (then error is a preview). GET"
+                        + " /conversations/{id}/omissions/{contentId} returns the content exactly as it was sent. A field"
+                        + " whose omitted key is already set is not offloaded again. Absent or null = {}; never null in"
+                        + " responses.")
         Map<String, String> omitted,
 
         @Schema(description = "The working-memory tee key, at most 255 code points, no control characters, or null.")
@@ -98,6 +100,22 @@ public record ToolInvocationRecord(
         newOmitted.put("output", contentId);
         return new ToolInvocationRecord(
                 toolName, input, preview, status, error, elapsedMs, originalChars, newOmitted, wmKey);
+    }
+
+    /** @return a copy whose input was offloaded: {@code input} holds previews, {@code omitted.input} the id */
+    public ToolInvocationRecord withOffloadedInput(Map<String, Object> previewInput, String contentId) {
+        Map<String, String> newOmitted = new LinkedHashMap<>(omitted);
+        newOmitted.put("input", contentId);
+        return new ToolInvocationRecord(
+                toolName, previewInput, output, status, error, elapsedMs, outputChars, newOmitted, wmKey);
+    }
+
+    /** @return a copy whose error text was offloaded: {@code error} is a preview, {@code omitted.error} the id */
+    public ToolInvocationRecord withOffloadedError(String preview, String contentId) {
+        Map<String, String> newOmitted = new LinkedHashMap<>(omitted);
+        newOmitted.put("error", contentId);
+        return new ToolInvocationRecord(
+                toolName, input, output, status, preview, elapsedMs, outputChars, newOmitted, wmKey);
     }
 
     /** @return a copy with input, output and error replaced (used by normalization) */

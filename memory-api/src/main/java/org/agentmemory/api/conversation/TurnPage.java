@@ -1,6 +1,8 @@
 package org.agentmemory.api.conversation;
 
 import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -13,6 +15,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param lastSequence   sequence of the last turn returned, or the requested one when empty; pass it back
  *                       to get the next slice
  * @param hasMore        whether more turns follow
+ * @param nextCursor     the opaque cursor of the next slice ({@link #cursorAfter}), or {@code null} when none
+ *                       follows
  */
 @Schema(description = "A slice of a conversation's turns in sequence order.")
 public record TurnPage(
@@ -27,10 +31,58 @@ public record TurnPage(
                         + " for the next slice.")
         long lastSequence,
 
-        @Schema(description = "Whether more turns follow.") boolean hasMore)
+        @Schema(description = "Whether more turns follow.") boolean hasMore,
+
+        @Schema(
+                description = "Opaque cursor of the next slice: pass it as cursor; null on the last slice.",
+                nullable = true)
+        String nextCursor)
         implements Serializable {
+
+    private static final String CURSOR_PREFIX = "s1:";
 
     public TurnPage {
         turns = turns == null ? List.of() : List.copyOf(turns);
+    }
+
+    /**
+     * A slice whose next cursor follows from {@code lastSequence} when more turns follow.
+     *
+     * @param conversationId the conversation
+     * @param key            its key
+     * @param turns          the turns
+     * @param lastSequence   the last sequence returned, or the requested one
+     * @param hasMore        whether more turns follow
+     */
+    public TurnPage(
+            long conversationId, ConversationKey key, List<TurnRecord> turns, long lastSequence, boolean hasMore) {
+        this(conversationId, key, turns, lastSequence, hasMore, hasMore ? cursorAfter(lastSequence) : null);
+    }
+
+    /**
+     * @param sequence a turn sequence, 0 or more
+     * @return the opaque cursor meaning "turns after {@code sequence}"
+     */
+    public static String cursorAfter(long sequence) {
+        return Base64.getUrlEncoder()
+                .withoutPadding()
+                .encodeToString((CURSOR_PREFIX + sequence).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * @param cursor a cursor from {@link #cursorAfter}
+     * @return the sequence it names
+     * @throws IllegalArgumentException when the text is not such a cursor
+     */
+    public static long sequenceOf(String cursor) {
+        String decoded = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+        if (!decoded.startsWith(CURSOR_PREFIX)) {
+            throw new IllegalArgumentException("not a cursor of a turn listing");
+        }
+        long sequence = Long.parseLong(decoded.substring(CURSOR_PREFIX.length()));
+        if (sequence < 0) {
+            throw new IllegalArgumentException("not a cursor of a turn listing");
+        }
+        return sequence;
     }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.conversation.Page;
 
 /**
  * Episodic memory (spec §10): record what an agent faced, did and learned, and recall it by meaning and by
@@ -186,6 +187,20 @@ public interface EpisodicMemoryOperations {
      * @throws InvalidInputException when an argument breaks a rule
      */
     List<Episode> exportEpisodes(MemoryNamespace namespace, int limit) throws InvalidInputException;
+
+    /**
+     * The episodes of a namespace, most recently stored first, a page at a time (keyset paging: pages never
+     * overlap and never skip an episode that existed when paging started). Expired episodes the timer has not yet
+     * deleted are listed too, as {@link #countEpisodes} counts them.
+     *
+     * @param namespace the namespace (agent required; the other ids narrow it)
+     * @param limit     page size, 1 to {@value #MAX_LIMIT}
+     * @param cursor    {@code null} for the first page, else {@link Page#nextCursor()} of the previous one
+     * @return the page; {@code nextCursor} is {@code null} on the last page
+     * @throws InvalidInputException when the namespace or limit breaks a rule, or the cursor is not one of this
+     *                               listing
+     */
+    Page<Episode> listEpisodes(MemoryNamespace namespace, int limit, String cursor) throws InvalidInputException;
 
     /**
      * @param namespace the namespace

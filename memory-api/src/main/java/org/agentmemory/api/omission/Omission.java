@@ -6,20 +6,28 @@ import java.util.Objects;
 /**
  * One piece of content offloaded from a turn to the omission store (spec §1.3 {@code Omission}, §6 step 4).
  * The turn keeps a preview of at most 200 code points and records {@code contentId} under
- * {@code omitted["output"]} of the tool invocation.
+ * {@code omitted[field]} of the tool invocation.
  *
  * @param contentId {@code "om_"} + 16 lowercase hex digits: BLAKE2b with an 8-byte digest over the UTF-8
  *                  bytes of {@code content} (spec §7.1); never {@code null}
- * @param content   the full offloaded text, exactly as it was in the normalized turn; never {@code null}
+ * @param content   the full offloaded text; for a write-time offload exactly as the client sent it (CR LF,
+ *                  JSON spacing and key order kept; only U+0000, which no database text column keeps, removed),
+ *                  for a compaction-time offload the stored (normalized) output; never {@code null}
  * @param turnId    the turn the content came from; never {@code null}
  * @param toolName  the tool whose output it was; may be {@code null} only if the invocation had no name
- * @param field     the offloaded field of the invocation; always {@value #OUTPUT} in version 1
+ * @param field     the offloaded field of the invocation: {@value #OUTPUT}, {@value #INPUT} or {@value #ERROR}
  */
 public record Omission(String contentId, String content, String turnId, String toolName, String field)
         implements Serializable {
 
-    /** The only field offloaded in version 1 (spec §1.2 {@code omitted}). */
+    /** A tool output (spec §1.2 {@code omitted}). */
     public static final String OUTPUT = "output";
+
+    /** A tool input, as its JSON text (issue 31 item 3). */
+    public static final String INPUT = "input";
+
+    /** A tool error text (issue 31 item 3). */
+    public static final String ERROR = "error";
 
     /**
      * Checks the required fields.
@@ -28,7 +36,7 @@ public record Omission(String contentId, String content, String turnId, String t
      * @param content   the full text
      * @param turnId    the turn it came from
      * @param toolName  the tool, or {@code null}
-     * @param field     the field, {@value #OUTPUT}
+     * @param field     the field: {@value #OUTPUT}, {@value #INPUT} or {@value #ERROR}
      * @throws NullPointerException when {@code contentId}, {@code content}, {@code turnId} or {@code field}
      *                              is {@code null}
      */

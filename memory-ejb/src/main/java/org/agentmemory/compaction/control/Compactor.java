@@ -21,7 +21,8 @@ import org.agentmemory.platform.tokens.TokenCounter;
  * by omission notices) or drops it, under a {@link ContextBudget}. It performs no I/O and mutates nothing.
  *
  * <p>The walk, per spec: {@code watermark = floor(highWatermark × available)}; candidates are the turns
- * with a non-blank assistant response, minus foreign turns when other agents are excluded; the oldest
+ * with a non-blank assistant response or with tool invocations (a tool-only turn, which the reference skips
+ * and so loses its tool results), minus foreign turns when other agents are excluded; the oldest
  * candidates beyond {@code maxTurns} are ceiling-dropped; then for each kept turn, newest first, with the
  * user and assistant tokens (stored count when its tokenizer matches, else counted) and the counted
  * suffix, sizes are {@code ceil(calibration × (user + assistant + suffix))}:
@@ -133,8 +134,7 @@ public final class Compactor {
                     && options.boundaryTurnId().equals(turn.turnId())) {
                 boundaryIndex = i;
             }
-            if (!Texts.isBlank(turn.assistantResponse())
-                    && (options.includeOtherAgents() || !isForeign(turn, current))) {
+            if (HistoryRenderer.rendersSomething(turn) && (options.includeOtherAgents() || !isForeign(turn, current))) {
                 storedIndex[candidates.size()] = i;
                 candidates.add(turn);
             }

@@ -3,6 +3,7 @@ package org.agentmemory.compaction.control;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.agentmemory.api.compaction.ContextBudget;
 import org.agentmemory.api.compaction.HistoryMessage;
 import org.agentmemory.api.compaction.TurnView;
 import org.agentmemory.api.conversation.TurnRecord;
@@ -15,8 +16,10 @@ import org.agentmemory.api.conversation.TurnRecord;
  *
  * <p>Rules, in order, per row (turn or view):
  * <ol>
- *   <li>A blank ({@code null}, empty or whitespace-only) assistant text contributes nothing; a view's suffix
- *       never rescues it.
+ *   <li>A row whose assistant text is blank ({@code null}, empty or whitespace-only) and which has no tool
+ *       activity contributes nothing. A blank reply with tool invocations (the model only called a tool) is
+ *       rendered as its {@code <tool-activity>} block alone: the reference skips such turns and loses the tool
+ *       results (issue 31 item 4).
  *   <li>A foreign row (current agent set, row agent set, different) is dropped when other agents are
  *       excluded; otherwise its assistant content starts with {@code [agent:{chatbot_id}] }, before the text
  *       and the suffix.
@@ -69,10 +72,16 @@ public final class HistoryRenderer {
      *                           nothing; {@code null} keeps all
      * @param currentChatbotId   the agent asking, or {@code null}
      * @param includeOtherAgents whether foreign rows are kept (labelled) or dropped
+     * @param limit              bounds of the tool-activity block of a turn whose reply is blank (such a turn
+     *                           is shown by its tool activity alone); never {@code null}
      * @return the messages; never {@code null}
      */
     public static List<HistoryMessage> renderTurns(
-            List<TurnRecord> turns, Integer maxTurns, String currentChatbotId, boolean includeOtherAgents) {
+            List<TurnRecord> turns,
+            Integer maxTurns,
+            String currentChatbotId,
+            boolean includeOtherAgents,
+            ContextBudget.ActivityLimit limit) {
         if (maxTurns != null && maxTurns <= 0) {
             return List.of();
         }
@@ -85,7 +94,7 @@ public final class HistoryRenderer {
                     out,
                     turn.userMessage(),
                     turn.assistantResponse(),
-                    "",
+                    Texts.isBlank(turn.assistantResponse()) ? ToolActivitySuffix.plain(turn, limit) : "",
                     turn.chatbotId(),
                     turn.turnId(),
                     currentChatbotId,
@@ -103,6 +112,16 @@ public final class HistoryRenderer {
         return Texts.isBlank(assistantText);
     }
 
+    /**
+     * @param turn a stored turn
+     * @return whether the turn renders a message and so is a compaction candidate: its reply is not blank, or
+     *         it carries tool invocations (a tool-only turn)
+     */
+    public static boolean rendersSomething(TurnRecord turn) {
+        return !Texts.isBlank(turn.assistantResponse())
+                || !turn.toolInvocations().isEmpty();
+    }
+
     /** @return the assistant content prefix of a foreign row: {@code "[agent:" + chatbotId + "] "} */
     public static String foreignLabel(String chatbotId) {
         return "[agent:" + chatbotId + "] ";
@@ -117,7 +136,8 @@ public final class HistoryRenderer {
             String turnId,
             String currentChatbotId,
             boolean includeOtherAgents) {
-        if (Texts.isBlank(assistantText)) {
+        boolean replyBlank = Texts.isBlank(assistantText);
+        if (replyBlank && Texts.isBlank(suffix)) {
             return;
         }
         boolean foreign = currentChatbotId != null && chatbotId != null && !chatbotId.equals(currentChatbotId);
@@ -131,7 +151,9 @@ public final class HistoryRenderer {
         if (!userBlank) {
             append(out, new HistoryMessage(HistoryMessage.USER, userText, chatbotId, turnId));
         }
-        String assistant = (foreign ? foreignLabel(chatbotId) : "") + assistantText + suffix;
+        // A tool-only row shows its block without the blank reply and the separating blank line.
+        String body = replyBlank ? suffix.strip() : assistantText + suffix;
+        String assistant = (foreign ? foreignLabel(chatbotId) : "") + body;
         append(out, new HistoryMessage(HistoryMessage.ASSISTANT, assistant, chatbotId, turnId));
     }
 

@@ -132,7 +132,7 @@ public final class PrunePolicies {
             }
         }
         if (Texts.present(invocation.error())) {
-            parts.add("error=" + invocation.error());
+            parts.add(ToolActivityLines.errorPart(invocation));
         }
         String line = ToolActivityLines.line(
                 invocation, policy.narrowInput(invocation.input()), String.join(" ", parts), limit);

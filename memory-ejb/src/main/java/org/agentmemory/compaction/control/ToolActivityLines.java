@@ -14,6 +14,12 @@ import org.agentmemory.platform.text.CodePoints;
  */
 public final class ToolActivityLines {
 
+    /** The {@code omitted} key of an offloaded input. */
+    private static final String INPUT = "input";
+
+    /** The {@code omitted} key of an offloaded error text. */
+    private static final String ERROR = "error";
+
     private ToolActivityLines() {}
 
     /**
@@ -24,7 +30,8 @@ public final class ToolActivityLines {
      * @return the line: status {@code error} when the status is ERROR or the error text is non-empty, else
      *         {@code ok}; elapsed seconds with exactly one decimal, present only when {@code elapsedMs} is
      *         set; input as canonical key-sorted JSON, cut to {@code maxInputChars} code points + {@code …}
-     *         when longer
+     *         when longer, then {@code <tool-input-omitted id="…"/>} when the input was offloaded on write (it then
+     *         holds previews; the full input is recoverable by that id)
      */
     public static String line(
             ToolInvocationRecord invocation, Map<String, Object> input, String body, ActivityLimit limit) {
@@ -40,10 +47,29 @@ public final class ToolActivityLines {
             json = CodePoints.head(json, limit.maxInputChars()) + "\u2026";
         }
         line.append(" in=").append(json);
+        String inputId = invocation.omitted().get(INPUT);
+        if (inputId != null) {
+            line.append(" <tool-input-omitted id=\"")
+                    .append(PrunePolicies.escapeAttribute(inputId))
+                    .append("\"/>");
+        }
         if (!body.isEmpty()) {
             line.append(' ').append(body);
         }
         return line.toString();
+    }
+
+    /**
+     * @param invocation an invocation with a non-empty error text
+     * @return {@code error=} + the error text, followed by {@code <tool-error-omitted id="…"/>} when the error was
+     *         offloaded on write (the text is then a preview, recoverable by that id)
+     */
+    static String errorPart(ToolInvocationRecord invocation) {
+        String errorId = invocation.omitted().get(ERROR);
+        String part = "error=" + invocation.error();
+        return errorId == null
+                ? part
+                : part + " <tool-error-omitted id=\"" + PrunePolicies.escapeAttribute(errorId) + "\"/>";
     }
 
     /**

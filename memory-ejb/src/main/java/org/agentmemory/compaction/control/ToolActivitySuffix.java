@@ -87,6 +87,33 @@ public record ToolActivitySuffix(String text, List<PendingOmission> omissions) {
     }
 
     /**
+     * The block of a turn rendered without compaction whose reply is blank (a tool-only turn): the first
+     * {@code maxInvocations} invocations in full, as in a RAW view ({@code out=} cut to {@code maxOutputChars}
+     * code points, the full error), {@code … +N more} for the rest; no token cap, since the plain path has no
+     * budget to keep.
+     *
+     * @param turn  the turn; never {@code null}
+     * @param limit the block bounds; never {@code null}
+     * @return {@code ""} for a turn without invocations, else the wrapped block
+     */
+    public static String plain(TurnRecord turn, ActivityLimit limit) {
+        List<ToolInvocationRecord> invocations = turn.toolInvocations();
+        if (invocations.isEmpty()) {
+            return "";
+        }
+        int considered = Math.min(invocations.size(), limit.maxInvocations());
+        List<String> lines = new ArrayList<>(considered + 1);
+        for (int i = 0; i < considered; i++) {
+            ToolInvocationRecord invocation = invocations.get(i);
+            lines.add(ToolActivityLines.line(invocation, invocation.input(), rawBody(invocation, limit), limit));
+        }
+        if (invocations.size() > considered) {
+            lines.add(more(invocations.size() - considered));
+        }
+        return wrap(lines);
+    }
+
+    /**
      * The PRUNED view suffix (spec §8.3): one policy line for EVERY invocation (no invocation or token cap),
      * then, when any line carries a notice, the recovery hint line.
      *
@@ -167,7 +194,7 @@ public record ToolActivitySuffix(String text, List<PendingOmission> omissions) {
             if (output) {
                 body.append(' ');
             }
-            body.append("error=").append(invocation.error());
+            body.append(ToolActivityLines.errorPart(invocation));
         }
         return body.toString();
     }

@@ -235,7 +235,11 @@ public final class ConversationRendering {
             double calibration,
             String reason) {
         List<HistoryMessage> messages = HistoryRenderer.renderTurns(
-                turns, budget.budget().maxTurns(), options.currentChatbotId(), options.includeOtherAgents());
+                turns,
+                budget.budget().maxTurns(),
+                options.currentChatbotId(),
+                options.includeOtherAgents(),
+                budget.budget().toolActivityLimit());
         long tokens = 0;
         for (HistoryMessage message : messages) {
             tokens += counter.count(message.content());

@@ -22,10 +22,10 @@ import org.agentmemory.api.conversation.TurnPage;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.conversation.control.ConversationLookup;
 import org.agentmemory.conversation.control.ConversationStore;
-import org.agentmemory.conversation.control.Cursors;
 import org.agentmemory.conversation.control.HistoryWindow;
 import org.agentmemory.conversation.control.TurnMapper;
 import org.agentmemory.conversation.entity.Conversation;
+import org.agentmemory.platform.paging.Cursors;
 import org.agentmemory.platform.validation.InputRules;
 
 /**

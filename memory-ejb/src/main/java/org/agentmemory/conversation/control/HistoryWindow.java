@@ -3,15 +3,17 @@ package org.agentmemory.conversation.control;
 import jakarta.persistence.EntityManager;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.agentmemory.compaction.control.FittedHistory;
 import org.agentmemory.compaction.control.HistoryRenderer;
 import org.agentmemory.conversation.entity.Conversation;
 
 /**
  * Loads only the part of a long history a compaction can show (spec §8.5 steps 2–3): the walk considers the
- * newest {@code maxTurns} candidates (turns with a non-blank assistant response, minus other agents' turns when
+ * newest {@code maxTurns} candidates (turns with a non-blank assistant response or with tool invocations, minus other agents' turns when
  * they are excluded), and every older candidate is ceiling-dropped, so the turns before the first kept candidate
  * are needed only as ids. A scan of (sequence, turn id, agent, first character of the response) finds that
  * first candidate; the full turns are read from there on.
@@ -31,7 +33,8 @@ public final class HistoryWindow {
      * @param sequence  the turn's sequence
      * @param turnId    the turn id
      * @param chatbotId the producing agent, or {@code null}
-     * @param blank     whether its assistant response is blank (never a candidate)
+     * @param blank     whether it renders nothing: a blank assistant response and no tool invocation (never a
+     *                  candidate)
      */
     public record Row(long sequence, String turnId, String chatbotId, boolean blank) {}
 
@@ -89,14 +92,42 @@ public final class HistoryWindow {
                 blankText.put(((Number) row[0]).longValue(), HistoryRenderer.isBlank((String) row[1]));
             }
         }
-        List<Row> scanned = new ArrayList<>(rows.size());
+        List<Long> blankReplies = new ArrayList<>();
         for (Object[] row : rows) {
             long seq = ((Number) row[0]).longValue();
             String first = (String) row[3];
-            boolean blank = first == null || first.isEmpty() || blankText.getOrDefault(seq, false);
+            if (first == null || first.isEmpty() || blankText.getOrDefault(seq, false)) {
+                blankReplies.add(seq);
+            }
+        }
+        // A blank reply with tool invocations (a tool-only turn) renders its tool activity: not blank.
+        Set<Long> toolOnly = withInvocations(em, conversationId, blankReplies);
+        Set<Long> blankSet = new HashSet<>(blankReplies);
+        List<Row> scanned = new ArrayList<>(rows.size());
+        for (Object[] row : rows) {
+            long seq = ((Number) row[0]).longValue();
+            boolean blank = blankSet.contains(seq) && !toolOnly.contains(seq);
             scanned.add(new Row(seq, (String) row[1], (String) row[2], blank));
         }
         return scanned;
+    }
+
+    /** @return which of the given sequences (turns with a blank reply, a small set) carry tool invocations */
+    private static Set<Long> withInvocations(EntityManager em, long conversationId, List<Long> sequences) {
+        Set<Long> found = new HashSet<>();
+        for (int from = 0; from < sequences.size(); from += 500) {
+            List<Long> chunk = sequences.subList(from, Math.min(sequences.size(), from + 500));
+            for (Number seq : em.createQuery(
+                            "SELECT DISTINCT i.turn.seq FROM ToolInvocation i"
+                                    + " WHERE i.turn.conversation.id = :c AND i.turn.seq IN :seqs",
+                            Number.class)
+                    .setParameter("c", conversationId)
+                    .setParameter("seqs", chunk)
+                    .getResultList()) {
+                found.add(seq.longValue());
+            }
+        }
+        return found;
     }
 
     /**

@@ -1,5 +1,8 @@
 package org.agentmemory.conversation.control;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -11,6 +14,7 @@ import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.api.omission.Omission;
 import org.agentmemory.omission.control.ContentIds;
 import org.agentmemory.omission.control.Previews;
+import org.agentmemory.platform.json.CanonicalJson;
 import org.agentmemory.platform.text.CodePoints;
 import org.agentmemory.platform.tokens.TokenCounter;
 import org.agentmemory.platform.tokens.TurnTokens;
@@ -37,11 +41,13 @@ public final class TurnPreparer {
      * trusted (stricter than the spec's {@code needs_recount}, which would keep a count with the right
      * tokenizer name);</li>
      * <li>for each invocation whose output is non-empty, whose {@code omitted} has no {@code "output"} key and
-     * whose output has strictly more than {@code oversizeToolTokens} tokens: content id
-     * {@link ContentIds#contentId} over the (normalized) output, {@code outputChars} = the output's length in
-     * code points, output = {@link Previews#preview} (200 code points + {@code " …(+N chars)"}),
-     * {@code omitted["output"]} = the id, and one {@link Omission} (field {@code "output"}) per distinct id,
-     * the first invocation's tool name winning;</li>
+     * whose (normalized) output has strictly more than {@code oversizeToolTokens} tokens: the omission's content is
+     * the output exactly as sent (U+0000 removed), its content id {@link ContentIds#contentId} over that content,
+     * {@code outputChars} = its length in code points, output = {@link Previews#preview} of the normalized
+     * output (200 code points + {@code " …(+N chars)"}), {@code omitted["output"]} = the id; the same for an
+     * input whose canonical JSON is over the threshold (content: the input's JSON in the client's key order;
+     * input = {@link Previews#previewInput}) and for an error text (error = its preview), issue 31 item 3. One
+     * {@link Omission} per distinct id, the first field's entry winning;</li>
      * <li>when anything was offloaded, count again;</li>
      * <li>{@code schemaVersion} = 2.</li>
      * </ol>
@@ -71,28 +77,15 @@ public final class TurnPreparer {
         TurnRecord prepared = normalize ? Normalizer.normalizeTurn(turn) : turn;
         prepared = prepared.withTokenCount(TurnTokens.countTurn(prepared, memo));
 
+        List<ToolInvocationRecord> sent = turn.toolInvocations();
         List<ToolInvocationRecord> invocations =
                 new ArrayList<>(prepared.toolInvocations().size());
         Map<String, Omission> omissions = new LinkedHashMap<>();
-        boolean offloaded = false;
-        for (ToolInvocationRecord invocation : prepared.toolInvocations()) {
-            String output = invocation.output();
-            if (output == null
-                    || output.isEmpty()
-                    || invocation.omitted().containsKey(Omission.OUTPUT)
-                    || memo.count(output) <= oversizeToolTokens) {
-                invocations.add(invocation);
-                continue;
-            }
-            String contentId = ContentIds.contentId(output);
-            invocations.add(
-                    invocation.withOffloadedOutput(Previews.preview(output), CodePoints.length(output), contentId));
-            // Identical outputs share one id; the first invocation's entry is kept.
-            omissions.putIfAbsent(
-                    contentId,
-                    new Omission(contentId, output, prepared.turnId(), invocation.toolName(), Omission.OUTPUT));
-            offloaded = true;
+        Offloads offloads = new Offloads(prepared.turnId(), memo, oversizeToolTokens, omissions);
+        for (int i = 0; i < prepared.toolInvocations().size(); i++) {
+            invocations.add(offloads.apply(prepared.toolInvocations().get(i), sent.get(i)));
         }
+        boolean offloaded = !omissions.isEmpty();
         if (offloaded) {
             prepared = prepared.withToolInvocations(invocations);
             prepared = prepared.withTokenCount(TurnTokens.countTurn(prepared, memo));
@@ -118,6 +111,82 @@ public final class TurnPreparer {
      */
     public static PreparedTurn prepare(TurnRecord turn, TokenCounter counter) {
         return prepare(turn, true, counter, DEFAULT_OVERSIZE_TOOL_TOKENS);
+    }
+
+    /**
+     * The write-time offload of one turn's oversized tool fields. What is measured (and kept as a preview) is the
+     * normalized field; what is stored in the omission is the field exactly as the client sent it, so that a
+     * recovery returns the tool's bytes (issue 31 item 3; the reference stores the normalized text).
+     */
+    private static final class Offloads {
+
+        private final String turnId;
+        private final TokenCounter counter;
+        private final int threshold;
+        private final Map<String, Omission> omissions;
+
+        Offloads(String turnId, TokenCounter counter, int threshold, Map<String, Omission> omissions) {
+            this.turnId = turnId;
+            this.counter = counter;
+            this.threshold = threshold;
+            this.omissions = omissions;
+        }
+
+        /**
+         * @param invocation the normalized invocation
+         * @param sent       the same invocation as the client sent it
+         * @return the invocation with its oversized output, input and error offloaded
+         */
+        ToolInvocationRecord apply(ToolInvocationRecord invocation, ToolInvocationRecord sent) {
+            ToolInvocationRecord out = invocation;
+            if (oversized(out.output()) && !out.omitted().containsKey(Omission.OUTPUT)) {
+                String exact = exact(sent.output());
+                out = out.withOffloadedOutput(
+                        Previews.preview(out.output()), CodePoints.length(exact), keep(exact, out, Omission.OUTPUT));
+            }
+            if (!out.omitted().containsKey(Omission.INPUT) && oversized(CanonicalJson.write(out.input()))) {
+                String exact = exact(SentOrderJson.write(sent.input()));
+                out = out.withOffloadedInput(Previews.previewInput(out.input()), keep(exact, out, Omission.INPUT));
+            }
+            if (oversized(out.error()) && !out.omitted().containsKey(Omission.ERROR)) {
+                String exact = exact(sent.error());
+                out = out.withOffloadedError(Previews.preview(out.error()), keep(exact, out, Omission.ERROR));
+            }
+            return out;
+        }
+
+        private boolean oversized(String text) {
+            return text != null && !text.isEmpty() && counter.count(text) > threshold;
+        }
+
+        /** Records the omission once per content id (the first field's entry is kept); returns the id. */
+        private String keep(String exact, ToolInvocationRecord invocation, String field) {
+            String contentId = ContentIds.contentId(exact);
+            omissions.putIfAbsent(contentId, new Omission(contentId, exact, turnId, invocation.toolName(), field));
+            return contentId;
+        }
+
+        /** The sent text without U+0000, which no supported database keeps in a text column. */
+        private static String exact(String sent) {
+            return sent.indexOf('\u0000') < 0 ? sent : sent.replace("\u0000", "");
+        }
+    }
+
+    /** Writes a tool input as the client ordered it (the canonical writer sorts keys). */
+    private static final class SentOrderJson {
+
+        private static final ObjectMapper MAPPER = JsonMapper.builder().build();
+
+        private SentOrderJson() {}
+
+        static String write(Map<String, Object> input) {
+            try {
+                return MAPPER.writeValueAsString(input);
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException(
+                        "Tool input cannot be written as JSON: " + e.getOriginalMessage(), e);
+            }
+        }
     }
 
     /** Counts each distinct text once per preparation; tool outputs can be megabytes long. */

@@ -19,6 +19,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.conversation.Page;
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.EpisodeCategory;
 import org.agentmemory.api.episodic.EpisodeInput;
@@ -41,6 +42,7 @@ import org.agentmemory.episodic.control.ReflectionService;
 import org.agentmemory.episodic.control.ToolTexts;
 import org.agentmemory.platform.config.Settings;
 import org.agentmemory.platform.embedding.EmbeddingModel;
+import org.agentmemory.platform.paging.Cursors;
 import org.agentmemory.platform.text.TextNormalization;
 import org.agentmemory.platform.validation.InputRules;
 
@@ -386,6 +388,20 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
         EpisodeRules.checkNamespace("", namespace);
         checkLimit("limit", limit);
         return EpisodeStore.records(store().recent(namespace, false, null, now(), limit));
+    }
+
+    @Override
+    public Page<Episode> listEpisodes(MemoryNamespace namespace, int limit, String cursor)
+            throws InvalidInputException {
+        EpisodeRules.checkNamespace("", namespace);
+        checkLimit("limit", limit);
+        List<org.agentmemory.episodic.entity.Episode> rows =
+                store().page(namespace, Cursors.idBound(cursor), limit + 1);
+        boolean more = rows.size() > limit;
+        List<org.agentmemory.episodic.entity.Episode> items = more ? rows.subList(0, limit) : rows;
+        return new Page<>(
+                EpisodeStore.records(items),
+                more ? Cursors.ofId(items.get(items.size() - 1).getId()) : null);
     }
 
     @Override

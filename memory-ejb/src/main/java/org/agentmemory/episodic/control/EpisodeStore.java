@@ -173,6 +173,27 @@ public class EpisodeStore {
     }
 
     /**
+     * One page of a namespace's episodes, most recently stored first (by the row id, which grows with every
+     * insert), expired ones included.
+     *
+     * @param namespace the namespace
+     * @param belowId   only rows with a smaller id ({@code Long.MAX_VALUE} for the first page)
+     * @param limit     at most this many
+     * @return the rows
+     */
+    public List<org.agentmemory.episodic.entity.Episode> page(MemoryNamespace namespace, long belowId, int limit) {
+        StringBuilder jpql = new StringBuilder("SELECT e FROM Episode e WHERE ");
+        Map<String, Object> params = where(jpql, namespace);
+        jpql.append(" AND e.id < :below ORDER BY e.id DESC");
+        params.put("below", belowId);
+        TypedQuery<org.agentmemory.episodic.entity.Episode> q = em.createQuery(
+                        jpql.toString(), org.agentmemory.episodic.entity.Episode.class)
+                .setMaxResults(limit);
+        params.forEach(q::setParameter);
+        return q.getResultList();
+    }
+
+    /**
      * @param namespace the namespace
      * @return how many episodes it holds
      */

@@ -1,5 +1,8 @@
 package org.agentmemory.omission.control;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.agentmemory.platform.json.CanonicalJson;
 import org.agentmemory.platform.text.CodePoints;
 
 /**
@@ -10,6 +13,12 @@ public final class Previews {
     /** Code points of the original output kept in a preview. */
     public static final int PREVIEW_CODE_POINTS = 200;
 
+    /** Top-level keys an offloaded tool input keeps in its preview. */
+    public static final int PREVIEW_INPUT_KEYS = 20;
+
+    /** The key that counts the top-level keys an input preview left out. */
+    public static final String MORE_KEYS = "\u2026";
+
     private Previews() {}
 
     /**
@@ -19,5 +28,37 @@ public final class Previews {
      */
     public static String preview(String text) {
         return CodePoints.truncateWithCount(text, PREVIEW_CODE_POINTS);
+    }
+
+    /**
+     * The preview an offloaded tool input leaves in the turn: still a JSON object, so that every reader of
+     * {@code input} keeps working. Its first {@value #PREVIEW_INPUT_KEYS} top-level keys are kept in order; a
+     * string value becomes its {@link #preview}; any other value whose compact JSON has more than
+     * {@value #PREVIEW_CODE_POINTS} code points becomes the preview of that JSON (a string); when keys were left
+     * out, key {@code "…"} says how many ({@code "+N keys"}).
+     *
+     * @param input the full input; never {@code null}
+     * @return a new map of at most {@value #PREVIEW_INPUT_KEYS} + 1 entries
+     */
+    public static Map<String, Object> previewInput(Map<String, Object> input) {
+        Map<String, Object> preview = new LinkedHashMap<>();
+        int kept = 0;
+        for (Map.Entry<String, Object> entry : input.entrySet()) {
+            if (kept == PREVIEW_INPUT_KEYS) {
+                break;
+            }
+            Object value = entry.getValue();
+            if (value instanceof String text) {
+                preview.put(entry.getKey(), preview(text));
+            } else {
+                String json = CanonicalJson.write(value);
+                preview.put(entry.getKey(), CodePoints.length(json) > PREVIEW_CODE_POINTS ? preview(json) : value);
+            }
+            kept++;
+        }
+        if (input.size() > kept) {
+            preview.put(MORE_KEYS, "+" + (input.size() - kept) + " keys");
+        }
+        return preview;
     }
 }

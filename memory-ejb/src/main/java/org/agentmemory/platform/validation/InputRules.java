@@ -213,7 +213,9 @@ public final class InputRules {
     }
 
     /**
-     * Checks a turn as a client sends it.
+     * Checks a turn as a client sends it. A turn whose user message and assistant response are both blank and
+     * which carries no tool invocation is refused (rule {@code empty-turn}, field {@code userMessage}): it
+     * would be stored but never rendered, so nothing an agent sends is dropped with a 2xx.
      *
      * @param prefix        field path prefix such as {@code ""} or {@code "turns[3]."}
      * @param turn          the turn
@@ -282,6 +284,17 @@ public final class InputRules {
         for (int i = 0; i < invocations.size(); i++) {
             bound += checkInvocation(prefix + "toolInvocations[" + i + "].", invocations.get(i), text);
         }
+        // Last, so that a broken field is named before the turn is found empty.
+        if (isEmpty(turn.userMessage())
+                && isEmpty(turn.assistantResponse())
+                && turn.toolInvocations().isEmpty()) {
+            throw new InvalidInputException(
+                    prefix + "userMessage",
+                    "empty-turn",
+                    "The turn holds nothing to remember: " + prefix + "userMessage, " + prefix
+                            + "assistantResponse and " + prefix + "toolInvocations are all empty. Send at least"
+                            + " one of them.");
+        }
         long total = bound > MAX_TURN_CODE_POINTS ? turnSize(turn) : bound;
         if (total > MAX_TURN_CODE_POINTS) {
             throw new InvalidInputException(
@@ -291,6 +304,11 @@ public final class InputRules {
                             + " together; the limit is " + MAX_TURN_CODE_POINTS + " characters (Unicode code points)"
                             + " per turn. Split the work over several turns.");
         }
+    }
+
+    /** @return whether a turn's text is absent, empty or only whitespace (spec §8.6 "blank") */
+    private static boolean isEmpty(String text) {
+        return text == null || text.isBlank();
     }
 
     /** @return an upper bound of the invocation's size for the per-turn limit (UTF-16 units of texts, JSON size) */

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.agentmemory.api.compaction.ContextBudget;
 import org.agentmemory.api.compaction.HistoryMessage;
 import org.agentmemory.api.compaction.TurnState;
 import org.agentmemory.api.compaction.TurnView;
+import org.agentmemory.api.conversation.ToolInvocationRecord;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.junit.jupiter.api.Test;
 
@@ -49,7 +52,8 @@ class HistoryRendererTest {
                 TurnRecord.of("t4", "d", null),
                 TurnRecord.of("t5", "e", "fine"));
 
-        List<HistoryMessage> messages = HistoryRenderer.renderTurns(turns, null, null, true);
+        List<HistoryMessage> messages =
+                HistoryRenderer.renderTurns(turns, null, null, true, ContextBudget.ActivityLimit.DEFAULT);
 
         assertThat(messages)
                 .containsExactly(
@@ -60,13 +64,49 @@ class HistoryRendererTest {
     }
 
     @Test
-    void aSuffixNeverRescuesABlankAssistantText() {
+    void aBlankReplyWithToolActivityRendersTheBlockAlone() {
         List<HistoryMessage> messages = HistoryRenderer.renderViews(
                 List.of(view("t1", null, "q", "  ", "\n\n<tool-activity>\n- t ok in={}\n</tool-activity>")),
                 null,
                 true);
 
-        assertThat(messages).isEmpty();
+        assertThat(messages)
+                .containsExactly(
+                        user("q", null, "t1"),
+                        assistant("<tool-activity>\n- t ok in={}\n</tool-activity>", null, "t1"));
+    }
+
+    @Test
+    void aBlankReplyWithoutToolActivityRendersNothing() {
+        assertThat(HistoryRenderer.renderViews(List.of(view("t1", null, "q", "  ", "")), null, true))
+                .isEmpty();
+    }
+
+    @Test
+    void aToolOnlyTurnRendersItsToolCallsAndResultsWithoutCompaction() {
+        TurnRecord toolOnly = TurnRecord.of("t1", "weather in Paris?", "")
+                .withToolInvocations(
+                        List.of(ToolInvocationRecord.of("weather", Map.of("city", "Paris"), "18 C, sunny")));
+
+        List<HistoryMessage> messages = HistoryRenderer.renderTurns(
+                List.of(toolOnly, TurnRecord.of("t2", "thanks", "you're welcome")),
+                null,
+                null,
+                true,
+                ContextBudget.ActivityLimit.DEFAULT);
+
+        assertThat(messages)
+                .containsExactly(
+                        user("weather in Paris?", null, "t1"),
+                        assistant(
+                                "<tool-activity>\n- weather ok in={\"city\":\"Paris\"} out=18 C, sunny\n</tool-activity>",
+                                null,
+                                "t1"),
+                        user("thanks", null, "t2"),
+                        assistant("you're welcome", null, "t2"));
+        assertThat(HistoryRenderer.rendersSomething(toolOnly)).isTrue();
+        assertThat(HistoryRenderer.rendersSomething(TurnRecord.of("t3", "q", " ")))
+                .isFalse();
     }
 
     @Test
@@ -116,13 +156,17 @@ class HistoryRendererTest {
         List<TurnRecord> turns =
                 List.of(TurnRecord.of("t1", "a", "1"), TurnRecord.of("t2", "b", "2"), TurnRecord.of("t3", "c", " "));
 
-        assertThat(HistoryRenderer.renderTurns(turns, 2, null, true))
+        assertThat(HistoryRenderer.renderTurns(turns, 2, null, true, ContextBudget.ActivityLimit.DEFAULT))
                 .extracting(HistoryMessage::turnId)
                 .containsExactly("t2", "t2");
-        assertThat(HistoryRenderer.renderTurns(turns, 0, null, true)).isEmpty();
-        assertThat(HistoryRenderer.renderTurns(turns, -1, null, true)).isEmpty();
-        assertThat(HistoryRenderer.renderTurns(turns, 99, null, true)).hasSize(4);
-        assertThat(HistoryRenderer.renderTurns(List.of(), null, null, true)).isEmpty();
+        assertThat(HistoryRenderer.renderTurns(turns, 0, null, true, ContextBudget.ActivityLimit.DEFAULT))
+                .isEmpty();
+        assertThat(HistoryRenderer.renderTurns(turns, -1, null, true, ContextBudget.ActivityLimit.DEFAULT))
+                .isEmpty();
+        assertThat(HistoryRenderer.renderTurns(turns, 99, null, true, ContextBudget.ActivityLimit.DEFAULT))
+                .hasSize(4);
+        assertThat(HistoryRenderer.renderTurns(List.of(), null, null, true, ContextBudget.ActivityLimit.DEFAULT))
+                .isEmpty();
     }
 
     @Test

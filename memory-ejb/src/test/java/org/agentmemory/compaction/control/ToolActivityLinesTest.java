@@ -27,6 +27,26 @@ class ToolActivityLinesTest {
     }
 
     @Test
+    void namesTheOmissionsOfAnInputAndAnErrorOffloadedOnWrite() {
+        ToolInvocationRecord invocation = new ToolInvocationRecord(
+                "sql",
+                Map.of("query", "SELECT … (+90,000 chars)"),
+                null,
+                InvocationStatus.ERROR,
+                "ORA-00942 … (+20,000 chars)",
+                null,
+                null,
+                Map.of("input", "om_00000000000000a1", "error", "om_00000000000000e2"),
+                null);
+
+        assertThat(ToolActivityLines.line(
+                        invocation, invocation.input(), ToolActivityLines.errorPart(invocation), LIMIT))
+                .isEqualTo("- sql error in={\"query\":\"SELECT … (+90,000 chars)\"}"
+                        + " <tool-input-omitted id=\"om_00000000000000a1\"/>"
+                        + " error=ORA-00942 … (+20,000 chars) <tool-error-omitted id=\"om_00000000000000e2\"/>");
+    }
+
+    @Test
     void omitsElapsedWhenUnknownAndTheSpaceWhenTheBodyIsEmpty() {
         ToolInvocationRecord invocation = ToolInvocationRecord.of("ls", Map.of(), null);
 

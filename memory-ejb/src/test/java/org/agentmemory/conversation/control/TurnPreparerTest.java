@@ -117,18 +117,49 @@ class TurnPreparerTest {
     }
 
     @Test
-    void contentIdAndLengthAreOfTheNormalizedOutput() {
+    void theOmissionHoldsTheOutputExactlyAsSentWhileThePreviewIsNormalized() {
         String crlf = LOG_50K.replace("\n", "\r\n") + " \t ";
         PreparedTurn prepared =
                 TurnPreparer.prepare(turnWith(ToolInvocationRecord.of("read_log", null, crlf)), COUNTER);
 
-        String normalized = LOG_50K;
         ToolInvocationRecord invocation = prepared.turn().toolInvocations().get(0);
         assertThat(invocation.omitted().get("output"))
-                .isEqualTo(ContentIds.contentId(normalized))
-                .isNotEqualTo(ContentIds.contentId(crlf));
-        assertThat(invocation.outputChars()).isEqualTo(50_000);
-        assertThat(prepared.omissions().get(0).content()).isEqualTo(normalized);
+                .isEqualTo(ContentIds.contentId(crlf))
+                .isNotEqualTo(ContentIds.contentId(LOG_50K));
+        assertThat(invocation.outputChars()).isEqualTo(crlf.length());
+        assertThat(invocation.output()).doesNotContain("\r").startsWith(LOG_50K.substring(0, 100));
+        assertThat(prepared.omissions().get(0).content()).isEqualTo(crlf);
+    }
+
+    @Test
+    void oversizedInputsAndErrorsAreOffloadedExactlyWithPreviewsLeftInTheTurn() {
+        Map<String, Object> input = new java.util.LinkedHashMap<>();
+        input.put("zeta", "short");
+        input.put("query", "SELECT * FROM t WHERE x = 1\r\n".repeat(3000));
+        String error = LOG_50K.replace("\n", "\r\n");
+        ToolInvocationRecord failing =
+                new ToolInvocationRecord("sql", input, null, InvocationStatus.ERROR, error, null, null, null, null);
+
+        PreparedTurn prepared = TurnPreparer.prepare(turnWith(failing), COUNTER);
+
+        ToolInvocationRecord stored = prepared.turn().toolInvocations().get(0);
+        assertThat(stored.omitted()).containsOnlyKeys("input", "error");
+        assertThat(stored.input()).containsOnlyKeys("query", "zeta");
+        assertThat((String) stored.input().get("query")).endsWith(" chars)").hasSizeLessThan(300);
+        assertThat(stored.input().get("zeta")).isEqualTo("short");
+        assertThat(stored.error()).hasSizeLessThan(300);
+        assertThat(prepared.omissions())
+                .extracting(Omission::field, Omission::contentId)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(
+                                "input", stored.omitted().get("input")),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "error", stored.omitted().get("error")));
+        String inputJson = prepared.omissions().get(0).content();
+        assertThat(inputJson)
+                .startsWith("{\"zeta\":\"short\",\"query\":\"SELECT")
+                .contains("\\r\\n");
+        assertThat(prepared.omissions().get(1).content()).isEqualTo(error);
     }
 
     @Test
@@ -141,7 +172,7 @@ class TurnPreparerTest {
     }
 
     @Test
-    void offloadsCanonicalJsonWhenTheOutputWasJson() {
+    void aJsonOutputIsRecoveredAsSentAndPreviewedCanonically() {
         StringBuilder json = new StringBuilder("{\n  \"rows\": [\n");
         for (int i = 0; i < 3000; i++) {
             json.append("    {\"name\": \"item ")
@@ -153,13 +184,12 @@ class TurnPreparerTest {
         json.append("    {}\n  ]\n}\n");
         PreparedTurn prepared =
                 TurnPreparer.prepare(turnWith(ToolInvocationRecord.of("query", null, json.toString())), COUNTER);
-        String content = prepared.omissions().get(0).content();
-        assertThat(content).startsWith("{\"rows\":[{\"id\":0,\"name\":\"item 0\"},{\"id\":1,");
+        assertThat(prepared.omissions().get(0).content()).isEqualTo(json.toString());
         assertThat(prepared.turn().toolInvocations().get(0).output()).startsWith("{\"rows\":[{\"id\":0,");
     }
 
     @Test
-    void neverOffloadsTwiceOrEmptyOrMissingOutputsOrErrors() {
+    void neverOffloadsTwiceOrEmptyOrMissingOutputs() {
         ToolInvocationRecord alreadyOmitted = new ToolInvocationRecord(
                 "again",
                 null,
@@ -172,10 +202,19 @@ class TurnPreparerTest {
                 null);
         ToolInvocationRecord empty = ToolInvocationRecord.of("empty", null, "");
         ToolInvocationRecord missing = ToolInvocationRecord.of("missing", null, null);
-        ToolInvocationRecord hugeError = new ToolInvocationRecord(
-                "failing", null, null, InvocationStatus.ERROR, LOG_50K, null, null, null, null);
+        ToolInvocationRecord errorAlreadyOmitted = new ToolInvocationRecord(
+                "failing",
+                null,
+                null,
+                InvocationStatus.ERROR,
+                LOG_50K,
+                null,
+                null,
+                Map.of("error", "om_fedcba9876543210"),
+                null);
 
-        PreparedTurn prepared = TurnPreparer.prepare(turnWith(alreadyOmitted, empty, missing, hugeError), COUNTER);
+        PreparedTurn prepared =
+                TurnPreparer.prepare(turnWith(alreadyOmitted, empty, missing, errorAlreadyOmitted), COUNTER);
 
         assertThat(prepared.omissions()).isEmpty();
         List<ToolInvocationRecord> invocations = prepared.turn().toolInvocations();

@@ -222,12 +222,15 @@ class WritePathIT {
         // The same output in a second turn is stored once; both turns list it.
         t.put("turnId", "t2");
         post(api, "/turns", addTurn(null, user, "s", t), 201);
-        assertThat(api.get("/conversations/" + id + "/omissions" + query("turnId", "t1"))
-                        .json()
-                        .toString())
-                .isEqualTo("[\"" + contentId + "\"]");
+        JsonNode t1Omissions = api.get("/conversations/" + id + "/omissions" + query("turnId", "t1"))
+                .json();
+        assertThat(t1Omissions.get("items").toString()).isEqualTo("[\"" + contentId + "\"]");
+        assertThat(t1Omissions.hasNonNull("nextCursor"))
+                .as("the last page has no next cursor")
+                .isFalse();
         assertThat(api.get("/conversations/" + id + "/omissions" + query("turnId", "t2"))
                         .json()
+                        .get("items")
                         .toString())
                 .isEqualTo("[\"" + contentId + "\"]");
 
@@ -326,7 +329,8 @@ class WritePathIT {
         }
         for (int client = 0; client < 8; client++) {
             assertThat(api.get("/conversations/" + id + "/omissions" + query("turnId", "c" + client))
-                            .json())
+                            .json()
+                            .get("items"))
                     .hasSize(1);
         }
     }

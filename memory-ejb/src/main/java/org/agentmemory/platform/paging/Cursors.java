@@ -1,4 +1,4 @@
-package org.agentmemory.conversation.control;
+package org.agentmemory.platform.paging;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

@@ -23,8 +23,10 @@ class ServiceUnavailableIT {
         Api api = Api.h2();
         URI uri = api.uri("/import");
         String user = Turns.unique("bulkhead");
-        String firstLine = "{\"key\":{\"userId\":\"" + user + "\",\"sessionId\":\"s\"},\"turn\":{\"turnId\":\"1\",\"userMessage\":\"first\"}}\n";
-        String secondLine = "{\"key\":{\"userId\":\"" + user + "\",\"sessionId\":\"s\"},\"turn\":{\"turnId\":\"2\",\"userMessage\":\"second\"}}\n";
+        String firstLine = "{\"key\":{\"userId\":\"" + user
+                + "\",\"sessionId\":\"s\"},\"turn\":{\"turnId\":\"1\",\"userMessage\":\"first\"}}\n";
+        String secondLine = "{\"key\":{\"userId\":\"" + user
+                + "\",\"sessionId\":\"s\"},\"turn\":{\"turnId\":\"2\",\"userMessage\":\"second\"}}\n";
         byte[] first = firstLine.getBytes(StandardCharsets.UTF_8);
         byte[] second = secondLine.getBytes(StandardCharsets.UTF_8);
         String probe = "{\"key\":{\"userId\":\"" + user + "-probe\",\"sessionId\":\"s\"},\"turn\":{}}\n";

@@ -1,5 +1,6 @@
 package org.agentmemory.answer;
 
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -17,13 +18,15 @@ import org.agentmemory.api.answer.AnswerMemory;
 import org.agentmemory.api.answer.StoredAnswer;
 import org.agentmemory.rest.Params;
 import org.agentmemory.rest.RequestBodies;
-import org.agentmemory.rest.Tenants;
+import org.agentmemory.security.Roles;
+import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -39,6 +42,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Answers", description = "Question/answer pairs by turn id")
 @Timeout(10_000)
 @Bulkhead(32)
+@RolesAllowed(Roles.READER)
+@SecurityRequirement(name = "bearer", scopes = Roles.READER)
 public class AnswersResource {
 
     /**
@@ -75,6 +80,8 @@ public class AnswersResource {
     RequestBodies bodies;
 
     @PUT
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Operation(summary = "Store an interaction", description = "Stores or replaces the question and answer of a turn.")
     @APIResponse(
             responseCode = "200",

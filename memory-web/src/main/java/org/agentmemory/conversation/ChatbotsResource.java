@@ -1,5 +1,6 @@
 package org.agentmemory.conversation;
 
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,7 +16,8 @@ import org.agentmemory.api.conversation.ConversationMemory;
 import org.agentmemory.api.conversation.ConversationMemoryOperations;
 import org.agentmemory.api.conversation.ConversationSummary;
 import org.agentmemory.rest.Params;
-import org.agentmemory.rest.Tenants;
+import org.agentmemory.security.Roles;
+import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -25,6 +27,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -40,6 +43,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Chatbots", description = "Per-agent listings and statistics")
 @Timeout(10_000)
 @Bulkhead(16)
+@RolesAllowed(Roles.READER)
+@SecurityRequirement(name = "bearer", scopes = Roles.READER)
 public class ChatbotsResource {
 
     @EJB
@@ -94,6 +99,8 @@ public class ChatbotsResource {
     }
 
     @GET
+    @RolesAllowed(Roles.ADMIN)
+    @SecurityRequirement(name = "bearer", scopes = Roles.ADMIN)
     @Path("stats")
     @Operation(
             summary = "An agent's statistics",

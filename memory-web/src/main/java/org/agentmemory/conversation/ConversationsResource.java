@@ -1,5 +1,6 @@
 package org.agentmemory.conversation;
 
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -41,7 +42,8 @@ import org.agentmemory.rest.Params;
 import org.agentmemory.rest.Problem;
 import org.agentmemory.rest.Problems;
 import org.agentmemory.rest.RequestBodies;
-import org.agentmemory.rest.Tenants;
+import org.agentmemory.security.Roles;
+import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -52,6 +54,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -69,6 +72,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Conversations", description = "Conversation histories and their turns")
 @Timeout(10_000)
 @Bulkhead(64)
+@RolesAllowed(Roles.READER)
+@SecurityRequirement(name = "bearer", scopes = Roles.READER)
 public class ConversationsResource {
 
     /** The 404 of every operation on one conversation. */
@@ -87,6 +92,8 @@ public class ConversationsResource {
     UriInfo uri;
 
     @POST
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Operation(
             summary = "Create a conversation history",
             description =
@@ -261,6 +268,8 @@ public class ConversationsResource {
     }
 
     @POST
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Path("{id}/turns")
     @Operation(
             summary = "Add a turn to this conversation",
@@ -282,6 +291,8 @@ public class ConversationsResource {
     }
 
     @POST
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Path("{id}/turns/batch")
     @Operation(summary = "Add turns in order", description = "All or nothing, in one transaction; 1 to 1000 turns.")
     @APIResponse(
@@ -301,6 +312,8 @@ public class ConversationsResource {
     }
 
     @DELETE
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Path("{id}/turns")
     @Operation(
             summary = "Clear a history",
@@ -316,6 +329,8 @@ public class ConversationsResource {
     }
 
     @DELETE
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Path("{id}")
     @Operation(summary = "Delete a history", description = "Deletes the conversation and everything stored under it.")
     @APIResponse(responseCode = "204", description = "Deleted")
@@ -344,6 +359,8 @@ public class ConversationsResource {
     }
 
     @PUT
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Path("{id}/metadata")
     @Operation(
             summary = "Replace the metadata",
@@ -383,6 +400,8 @@ public class ConversationsResource {
     }
 
     @PATCH
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Path("{id}/metadata")
     @Consumes({"application/merge-patch+json", MediaType.APPLICATION_JSON})
     @Operation(

@@ -3,6 +3,7 @@ package org.agentmemory.conversation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectReader;
 import jakarta.annotation.Resource;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.ejb.EJBException;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
@@ -32,12 +33,14 @@ import org.agentmemory.api.conversation.ImportReport;
 import org.agentmemory.rest.Params;
 import org.agentmemory.rest.RestJson;
 import org.agentmemory.rest.RestSettings;
-import org.agentmemory.rest.Tenants;
+import org.agentmemory.security.Roles;
+import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -57,6 +60,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @ApplicationScoped
 @Tag(name = "Import and export", description = "JSONL bulk transfer of turns")
 @Bulkhead(4)
+@RolesAllowed(Roles.WRITER)
+@SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
 public class ImportResource {
 
     private static final Logger LOG = Logger.getLogger(ImportResource.class.getName());
@@ -143,6 +148,8 @@ public class ImportResource {
     }
 
     @GET
+    @RolesAllowed(Roles.ADMIN)
+    @SecurityRequirement(name = "bearer", scopes = Roles.ADMIN)
     @Path("export")
     @Produces(JsonlWriter.MEDIA_TYPE)
     @Operation(

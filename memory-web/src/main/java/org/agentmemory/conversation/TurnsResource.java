@@ -1,5 +1,6 @@
 package org.agentmemory.conversation;
 
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -19,7 +20,8 @@ import org.agentmemory.api.conversation.AppendedTurn;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.ConversationMemory;
 import org.agentmemory.rest.RequestBodies;
-import org.agentmemory.rest.Tenants;
+import org.agentmemory.security.Roles;
+import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -29,6 +31,7 @@ import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -45,6 +48,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Turns", description = "Append turns by conversation key")
 @Timeout(10_000)
 @Bulkhead(64)
+@RolesAllowed(Roles.WRITER)
+@SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
 public class TurnsResource {
 
     /** Example body of {@code POST /turns}: the least a turn needs. */

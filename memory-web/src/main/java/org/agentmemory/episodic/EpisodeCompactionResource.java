@@ -1,5 +1,6 @@
 package org.agentmemory.episodic;
 
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -13,7 +14,8 @@ import java.util.Map;
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.episodic.EpisodicMemory;
 import org.agentmemory.rest.RequestBodies;
-import org.agentmemory.rest.Tenants;
+import org.agentmemory.security.Roles;
+import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -22,6 +24,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -35,6 +38,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Episodes", description = "Episodic memory: record, recall, warn")
 @Timeout(30_000)
 @Bulkhead(32)
+@RolesAllowed(Roles.WRITER)
+@SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
 public class EpisodeCompactionResource {
 
     @EJB

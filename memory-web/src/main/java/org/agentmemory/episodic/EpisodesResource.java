@@ -1,6 +1,7 @@
 package org.agentmemory.episodic;
 
 import com.fasterxml.jackson.databind.ObjectWriter;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -33,7 +34,8 @@ import org.agentmemory.rest.Params;
 import org.agentmemory.rest.QueryShortening;
 import org.agentmemory.rest.RequestBodies;
 import org.agentmemory.rest.RestJson;
-import org.agentmemory.rest.Tenants;
+import org.agentmemory.security.Roles;
+import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -45,6 +47,7 @@ import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -64,6 +67,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Episodes", description = "Episodic memory: record, recall, warn")
 @Timeout(30_000)
 @Bulkhead(32)
+@RolesAllowed(Roles.READER)
+@SecurityRequirement(name = "bearer", scopes = Roles.READER)
 public class EpisodesResource {
 
     private static final ObjectWriter JSONL = RestJson.mapper().writerFor(Episode.class);
@@ -78,6 +83,8 @@ public class EpisodesResource {
     RequestBodies bodies;
 
     @POST
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Operation(
             summary = "Record an episode",
             description =
@@ -100,6 +107,8 @@ public class EpisodesResource {
     }
 
     @POST
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Path("batch")
     @Operation(
             summary = "Record episodes in one transaction",
@@ -122,6 +131,8 @@ public class EpisodesResource {
     }
 
     @POST
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Path("tool")
     @Operation(summary = "Record a tool call", description = "Spec §10.3 record_tool_episode.")
     @APIResponse(
@@ -147,6 +158,8 @@ public class EpisodesResource {
     }
 
     @POST
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Path("crew")
     @Operation(
             summary = "Record a crew run",
@@ -167,6 +180,8 @@ public class EpisodesResource {
     }
 
     @POST
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Path("lessons")
     @Operation(
             summary = "Record a lesson",
@@ -194,6 +209,8 @@ public class EpisodesResource {
     }
 
     @POST
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Path("interactions")
     @Operation(
             summary = "Record an answered question",
@@ -420,6 +437,8 @@ public class EpisodesResource {
     }
 
     @POST
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Path("consolidated")
     @Operation(
             summary = "Mark episodes consolidated",
@@ -451,6 +470,8 @@ public class EpisodesResource {
     }
 
     @POST
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Path("cleanup")
     @Operation(summary = "Delete expired episodes now", description = "Also runs every 15 minutes on a timer.")
     @APIResponse(

@@ -1,5 +1,6 @@
 package org.agentmemory.episodic;
 
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -14,11 +15,13 @@ import org.agentmemory.api.episodic.EpisodicMemory;
 import org.agentmemory.api.episodic.RecallRequest;
 import org.agentmemory.rest.QueryShortening;
 import org.agentmemory.rest.RequestBodies;
-import org.agentmemory.rest.Tenants;
+import org.agentmemory.security.Roles;
+import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -34,6 +37,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Agent tools", description = "Episodic memory tools with text answers (spec §10.9)")
 @Timeout(30_000)
 @Bulkhead(32)
+@RolesAllowed(Roles.READER)
+@SecurityRequirement(name = "bearer", scopes = Roles.READER)
 public class EpisodicToolsResource {
 
     @EJB
@@ -70,6 +75,8 @@ public class EpisodicToolsResource {
     }
 
     @POST
+    @RolesAllowed(Roles.WRITER)
+    @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Path("record_lesson")
     @Operation(
             summary = "record_lesson",

@@ -1,5 +1,6 @@
 package org.agentmemory.recall;
 
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.GET;
@@ -11,6 +12,7 @@ import jakarta.ws.rs.core.Response;
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.recall.ConversationRecall;
 import org.agentmemory.api.recall.ReindexStatus;
+import org.agentmemory.security.Roles;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -19,6 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -31,13 +34,15 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Administration", description = "Search index maintenance")
 @Timeout(10_000)
 @Bulkhead(4)
+@RolesAllowed(Roles.ADMIN)
+@SecurityRequirement(name = "bearer", scopes = Roles.ADMIN)
 public class SearchIndexResource {
 
     @EJB
     ConversationRecall recall;
 
     @jakarta.inject.Inject
-    org.agentmemory.rest.Tenants tenants;
+    org.agentmemory.security.Tenants tenants;
 
     @POST
     @Operation(

@@ -274,9 +274,61 @@ public final class MemorySettings {
      */
     public static final String COMPACTION_TOOL_POLICIES = "memory.compaction.tool-policies";
 
+    /**
+     * How REST requests are authenticated: {@code jwt} (signed bearer tokens; the tenant and roles come from the
+     * token) or {@code none} (every request is tenant {@code default} with every role: local experiments only; a
+     * warning is logged at every start and readiness shows it). Type: string. Default: {@value Defaults#SECURITY_MODE}.
+     */
+    public static final String SECURITY_MODE = "memory.security.mode";
+
+    /**
+     * The PEM file of the public key (RSA or EC P-256) that verifies tokens (RS256, ES256). Type: path. Default: none;
+     * one of this, {@link #SECURITY_JWT_JWKS_URL} or {@link #SECURITY_DEVELOPMENT_KEYS} is required in {@code jwt} mode.
+     */
+    public static final String SECURITY_JWT_PUBLIC_KEY_LOCATION = "memory.security.jwt.public-key-location";
+
+    /** A JWKS URL the verification keys are fetched from (by the token's {@code kid}). Type: URL. Default: none. */
+    public static final String SECURITY_JWT_JWKS_URL = "memory.security.jwt.jwks-url";
+
+    /** The issuer ({@code iss}) a token must name. Type: string. Default: {@value Defaults#SECURITY_JWT_ISSUER}. */
+    public static final String SECURITY_JWT_ISSUER = "memory.security.jwt.issuer";
+
+    /** The audience ({@code aud}) a token must include. Type: string. Default: {@value Defaults#SECURITY_JWT_AUDIENCE}. */
+    public static final String SECURITY_JWT_AUDIENCE = "memory.security.jwt.audience";
+
+    /**
+     * Tolerated clock difference when checking {@code exp}, {@code nbf} and {@code iat}. Type: int, seconds, 0 to
+     * 3600. Default: {@value Defaults#SECURITY_JWT_CLOCK_SKEW_SECONDS}.
+     */
+    public static final String SECURITY_JWT_CLOCK_SKEW_SECONDS = "memory.security.jwt.clock-skew-seconds";
+
+    /**
+     * The claim that names the caller's tenant (1 to 64 characters); a token without it is refused. Type: string.
+     * Default: {@value Defaults#SECURITY_TENANT_CLAIM}.
+     */
+    public static final String SECURITY_TENANT_CLAIM = "memory.security.tenant-claim";
+
+    /**
+     * Development keys: when no key is configured, the server creates an RSA key pair in
+     * {@link #SECURITY_DEVELOPMENT_KEYS_DIRECTORY} and writes a 30-day token for tenant {@code default} with every
+     * role to {@code dev-token.jwt} there at every start. Set by the README's run profile. Type: boolean. Default:
+     * false.
+     */
+    public static final String SECURITY_DEVELOPMENT_KEYS = "memory.security.development-keys";
+
+    /**
+     * Where development keys live. Type: path. Default: {@code <server data directory>/agent-memory/security}.
+     */
+    public static final String SECURITY_DEVELOPMENT_KEYS_DIRECTORY = "memory.security.development-keys.directory";
+
     /** Default values of the keys above. */
     public static final class Defaults {
         public static final String TOKENIZER = "o200k_base";
+        public static final String SECURITY_MODE = "jwt";
+        public static final String SECURITY_JWT_ISSUER = "agent-memory";
+        public static final String SECURITY_JWT_AUDIENCE = "agent-memory";
+        public static final int SECURITY_JWT_CLOCK_SKEW_SECONDS = 30;
+        public static final String SECURITY_TENANT_CLAIM = "tenant";
         public static final boolean NORMALIZATION_ENABLED = true;
         public static final int OFFLOAD_THRESHOLD_TOKENS = 2000;
         public static final long OMISSION_TTL_SECONDS = 0;

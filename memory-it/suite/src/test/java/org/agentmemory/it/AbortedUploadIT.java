@@ -63,6 +63,7 @@ class AbortedUploadIT {
             OutputStream out = socket.getOutputStream();
             String head = "POST " + base.getPath() + "/api/v1/turns HTTP/1.1\r\n"
                     + "Host: " + base.getHost() + ":" + base.getPort() + "\r\n"
+                    + "Authorization: Bearer " + api.token() + "\r\n"
                     + "Content-Type: application/json\r\n"
                     + "Transfer-Encoding: chunked\r\n\r\n"
                     + Integer.toHexString(LARGE) + "\r\n"

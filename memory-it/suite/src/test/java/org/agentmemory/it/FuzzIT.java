@@ -152,11 +152,14 @@ class FuzzIT {
                 .timeout(Duration.ofSeconds(120))
                 .method(c.method(), body);
         c.headers().forEach(builder::header);
+        if (c.headers().keySet().stream().noneMatch(h -> h.equalsIgnoreCase("Authorization"))) {
+            builder.header("Authorization", "Bearer " + api.token());
+        }
         return CLIENT.send(builder.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     }
 
     /** Path values that exist: a conversation with a turn, so that operations on one get past "not found". */
-    private static Map<String, String> pathValues(Api api) {
+    static Map<String, String> pathValues(Api api) {
         String user = unique("fuzz");
         Api.Response created = api.post("/turns", addTurn("fuzz-bot", user, "s", turn("t1", "hello", "hi")));
         assertThat(created.status()).isEqualTo(201);

@@ -31,7 +31,37 @@ class HealthAndOpenApiIT {
             assertThat(check).as("memory-database check on " + api.name()).isNotNull();
             assertThat(check.get("status").asText()).isEqualTo("UP");
             assertThat(check.at("/data/database").asText()).isEqualTo(api.name().equals("h2") ? "H2" : "PostgreSQL");
+            JsonNode security = null;
+            for (JsonNode c : ready.json().get("checks")) {
+                if (c.get("name").asText().equals("memory-security")) {
+                    security = c;
+                }
+            }
+            assertThat(security).as("memory-security check on " + api.name()).isNotNull();
+            assertThat(security.at("/data/mode").asText()).isEqualTo("jwt");
+            assertThat(security.at("/data/developmentKeys").asBoolean()).isTrue();
+            assertThat(ready.body()).doesNotContain(api.token());
         }
+    }
+
+    @Test
+    void theOpenApiDocumentAndHealthNeedNoTokenAndDocumentTheBearerScheme() {
+        Api api = Api.h2();
+        Api.Response doc = api.sendAsIs(HttpRequest.newBuilder(URI.create(api.base() + "/openapi?format=JSON"))
+                .GET()
+                .build());
+        assertThat(doc.status()).isEqualTo(200);
+        assertThat(doc.json().at("/components/securitySchemes/bearer/scheme").asText())
+                .isEqualTo("bearer");
+        assertThat(doc.json()
+                        .at("/paths/~1api~1v1~1turns/post/security/0/bearer/0")
+                        .asText())
+                .isEqualTo("memory-writer");
+        assertThat(api.sendAsIs(HttpRequest.newBuilder(URI.create(api.management() + "/health/ready"))
+                                .GET()
+                                .build())
+                        .status())
+                .isEqualTo(200);
     }
 
     @Test

@@ -54,6 +54,10 @@ class ReadmeCommandsIT {
     /** The server the documents address: the one {@code mvn package -Prun} starts. */
     private static final String DOCUMENTED_BASE = "http://localhost:8080";
 
+    /** The development token of the server {@code mvn package -Prun} starts, as the README reads it. */
+    private static final String DOCUMENTED_TOKEN =
+            "memory-ear/target/wildfly-39.0.1.Final/standalone/data/agent-memory/security/dev-token.jwt";
+
     private static final String NO_TEST = "no-test";
     private static final Duration BLOCK_TIMEOUT = Duration.ofMinutes(3);
     /** A {@code curl} whose options include {@code -f}/{@code --fail} (fails on 4xx/5xx) or {@code -w} (prints the status). */
@@ -170,7 +174,12 @@ class ReadmeCommandsIT {
         }
         assertEveryCurlChecksItsStatus(block);
         String base = Api.h2().base();
-        String script = "set -euo pipefail\n" + block.code().replace(DOCUMENTED_BASE, base);
+        String script = "set -euo pipefail\n"
+                + block.code()
+                        .replace(DOCUMENTED_BASE, base)
+                        .replace(
+                                DOCUMENTED_TOKEN,
+                                Api.h2().keys().resolve("dev-token.jwt").toString());
         assertThat(script)
                 .as(block.name() + " must address the service only through " + DOCUMENTED_BASE)
                 .doesNotContain("localhost:9990")
@@ -178,11 +187,13 @@ class ReadmeCommandsIT {
 
         Path dir = Files.createTempDirectory("readme-block");
         Path output = dir.resolve("output.txt");
-        Process process = new ProcessBuilder("bash", "-c", script)
+        ProcessBuilder builder = new ProcessBuilder("bash", "-c", script)
                 .directory(dir.toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(output.toFile())
-                .start();
+                .redirectOutput(output.toFile());
+        // The blocks after the README's quickstart use the token it exported.
+        builder.environment().put("TOKEN", Api.h2().token());
+        Process process = builder.start();
         boolean ended = process.waitFor(BLOCK_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         if (!ended) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);

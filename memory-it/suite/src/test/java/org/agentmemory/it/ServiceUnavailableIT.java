@@ -35,6 +35,7 @@ class ServiceUnavailableIT {
             try (Socket slow = new Socket(uri.getHost(), uri.getPort())) {
                 OutputStream out = slow.getOutputStream();
                 out.write(("POST " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + "\r\n"
+                                + "Authorization: Bearer " + api.token() + "\r\n"
                                 + "Content-Type: application/x-ndjson\r\nContent-Length: "
                                 + (first.length + second.length)
                                 + "\r\nConnection: close\r\n\r\n")

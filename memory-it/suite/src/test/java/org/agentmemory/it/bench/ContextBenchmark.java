@@ -47,6 +47,7 @@ public final class ContextBenchmark {
 
     public static void main(String[] args) throws Exception {
         Api api = Api.postgres();
+        HttpLoad.useToken(api.token());
         String user = "context-bench-" + Long.toString(System.currentTimeMillis(), 36);
         long writeStart = System.nanoTime();
         List<Map<String, Object>> turns = history();

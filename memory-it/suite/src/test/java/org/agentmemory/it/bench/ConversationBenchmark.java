@@ -85,6 +85,7 @@ public final class ConversationBenchmark {
 
     public static void main(String[] args) throws Exception {
         Api api = Api.postgres();
+        HttpLoad.useToken(api.token());
         String jdbc = System.getProperty("bench.jdbc", "jdbc:postgresql://127.0.0.1:5432/agent_memory_it");
         String user = System.getProperty("it.pg.user", "postgres");
         String password = System.getProperty("it.pg.password", "postgres");

@@ -52,8 +52,20 @@ final class HttpLoad {
         return answer;
     }
 
+    /** The bearer token every call sends ({@link #useToken}); null sends none. */
+    private static volatile String token;
+
+    /** @param bearer the token every later call sends (a server's development token) */
+    static void useToken(String bearer) {
+        token = bearer;
+    }
+
     private static HttpURLConnection open(URL url, byte[] body) throws IOException {
         HttpURLConnection con = (HttpURLConnection) url.openConnection();
+        String bearer = token;
+        if (bearer != null) {
+            con.setRequestProperty("Authorization", "Bearer " + bearer);
+        }
         if (body != null) {
             con.setRequestMethod("POST");
             con.setDoOutput(true);

@@ -57,6 +57,7 @@ public final class WritePathBenchmark {
 
     public static void main(String[] args) throws Exception {
         Api api = Api.postgres();
+        HttpLoad.useToken(api.token());
         String run = Long.toString(System.currentTimeMillis(), 36);
         // Warm-up of both paths.
         rest(api, "warm-" + run, true, 60);

@@ -13,6 +13,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,11 +39,27 @@ public final class Api {
     private final String name;
     private final String base;
     private final String management;
+    private final Path keys;
+    private final String fixedToken;
 
-    private Api(String name, String base, String management) {
+    private Api(String name, String base, String management, Path keys) {
+        this(name, base, management, keys, null);
+    }
+
+    private Api(String name, String base, String management, Path keys, String fixedToken) {
         this.name = name;
         this.base = base;
         this.management = management;
+        this.keys = keys;
+        this.fixedToken = fixedToken;
+    }
+
+    /**
+     * @param token a bearer token (e.g. from {@link Tokens})
+     * @return a client of the same server that sends this token instead of the development token
+     */
+    public Api as(String token) {
+        return new Api(name, base, management, keys, token);
     }
 
     /** @return the server backed by PostgreSQL */
@@ -49,7 +67,8 @@ public final class Api {
         return new Api(
                 "postgresql",
                 System.getProperty("it.pg.base", "http://localhost:8180"),
-                System.getProperty("it.pg.management", "http://localhost:10090"));
+                System.getProperty("it.pg.management", "http://localhost:10090"),
+                keysOf(System.getProperty("it.pg.home")));
     }
 
     /** @return the server on the embedded H2 default */
@@ -57,17 +76,47 @@ public final class Api {
         return new Api(
                 "h2",
                 System.getProperty("it.h2.base", "http://localhost:8280"),
-                System.getProperty("it.h2.management", "http://localhost:10190"));
+                System.getProperty("it.h2.management", "http://localhost:10190"),
+                keysOf(System.getProperty("it.h2.home")));
     }
 
     /**
      * @param name       a name for reports
      * @param base       the server's base URL, e.g. http://localhost:8580
      * @param management the management base URL
+     * @param home       the server's WildFly home (its development keys are under its data directory)
      * @return a client of any server, e.g. one a test starts itself
      */
-    public static Api at(String name, String base, String management) {
-        return new Api(name, base, management);
+    public static Api at(String name, String base, String management, Path home) {
+        return new Api(name, base, management, keysOf(home.toString()));
+    }
+
+    private static Path keysOf(String home) {
+        return home == null ? null : Path.of(home, "standalone", "data", "agent-memory", "security");
+    }
+
+    /**
+     * @return the directory of the server's development keys ({@code public.pem}, {@code private.pem},
+     *         {@code dev-token.jwt}), which the server creates at start ({@code memory.security.development-keys})
+     */
+    public Path keys() {
+        if (keys == null) {
+            throw new IllegalStateException(name + ": the server's home is not known (it.pg.home / it.h2.home)");
+        }
+        return keys;
+    }
+
+    /** @return the server's development token: tenant default, every role; read from {@link #keys()} */
+    public String token() {
+        if (fixedToken != null) {
+            return fixedToken;
+        }
+        Path file = keys().resolve("dev-token.jwt");
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no development token at " + file + " (did the server start?)", e);
+        }
     }
 
     /** @return "postgresql" or "h2" */
@@ -145,12 +194,26 @@ public final class Api {
         return send(HttpRequest.newBuilder(uri(path)).DELETE());
     }
 
-    /** Sends any request built against an absolute URL. */
+    /**
+     * Sends any request built against an absolute URL. A request to {@code /api/} without an
+     * {@code Authorization} header gets the server's development token.
+     */
     public Response send(HttpRequest.Builder builder) {
+        HttpRequest request = builder.timeout(Duration.ofSeconds(60)).build();
+        if (request.uri().getPath().startsWith(URI.create(base).getPath() + "/api/")
+                && request.headers().firstValue("Authorization").isEmpty()) {
+            request = HttpRequest.newBuilder(request, (header, value) -> true)
+                    .header("Authorization", "Bearer " + token())
+                    .build();
+        }
+        return sendAsIs(request);
+    }
+
+    /** Sends a request exactly as built: no token is added. */
+    public Response sendAsIs(HttpRequest request) {
         try {
-            HttpResponse<String> response = CLIENT.send(
-                    builder.timeout(Duration.ofSeconds(60)).build(),
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            HttpResponse<String> response =
+                    CLIENT.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             return new Response(response.statusCode(), response.headers(), response.body());
         } catch (IOException e) {
             throw new UncheckedIOException(e);

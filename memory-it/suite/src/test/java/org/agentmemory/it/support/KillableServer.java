@@ -48,7 +48,7 @@ public final class KillableServer {
 
     /** @return the client of this server's API */
     public Api api() {
-        return Api.at(name, "http://localhost:" + (8080 + offset), "http://localhost:" + (9990 + offset));
+        return Api.at(name, "http://localhost:" + (8080 + offset), "http://localhost:" + (9990 + offset), home);
     }
 
     /** @return the server's data directory (H2 file, Lucene indexes) */

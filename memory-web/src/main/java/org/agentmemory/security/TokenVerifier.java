@@ -1,0 +1,95 @@
+package org.agentmemory.security;
+
+import java.security.Key;
+import java.util.List;
+import java.util.Objects;
+import org.jose4j.jwa.AlgorithmConstraints;
+import org.jose4j.jws.AlgorithmIdentifiers;
+import org.jose4j.jwt.JwtClaims;
+import org.jose4j.jwt.MalformedClaimException;
+import org.jose4j.jwt.consumer.InvalidJwtException;
+import org.jose4j.jwt.consumer.JwtConsumer;
+import org.jose4j.jwt.consumer.JwtConsumerBuilder;
+import org.jose4j.keys.resolvers.VerificationKeyResolver;
+
+/**
+ * Verifies a signed bearer token (RS256 or ES256; {@code alg: none} and every other algorithm are refused) against a
+ * public key or a key resolver (JWKS), checks issuer, audience and expiry with a clock skew, and reads the caller
+ * from its claims (MicroProfile JWT 2.1 names: {@code sub}, {@code upn}, {@code groups}; the tenant from a
+ * configurable claim). Pure and thread-safe.
+ */
+public final class TokenVerifier {
+
+    /** The longest tenant id a token may name, as the tables store it. */
+    public static final int MAX_TENANT_LENGTH = 64;
+
+    private final JwtConsumer consumer;
+    private final String tenantClaim;
+
+    /**
+     * @param key              the issuer's public key, or {@code null} when {@code resolver} is given
+     * @param resolver         resolves the key from the token's header (a JWKS), or {@code null}
+     * @param issuer           the expected {@code iss}
+     * @param audience         the expected {@code aud} (one of the token's)
+     * @param clockSkewSeconds tolerated clock difference for {@code exp}, {@code nbf} and {@code iat}, ≥ 0
+     * @param tenantClaim      the claim that names the tenant
+     */
+    public TokenVerifier(
+            Key key,
+            VerificationKeyResolver resolver,
+            String issuer,
+            String audience,
+            int clockSkewSeconds,
+            String tenantClaim) {
+        JwtConsumerBuilder builder = new JwtConsumerBuilder()
+                .setRequireExpirationTime()
+                .setAllowedClockSkewInSeconds(clockSkewSeconds)
+                .setExpectedIssuer(Objects.requireNonNull(issuer, "issuer"))
+                .setExpectedAudience(Objects.requireNonNull(audience, "audience"))
+                .setJwsAlgorithmConstraints(
+                        AlgorithmConstraints.ConstraintType.PERMIT,
+                        AlgorithmIdentifiers.RSA_USING_SHA256,
+                        AlgorithmIdentifiers.ECDSA_USING_P256_CURVE_AND_SHA256);
+        if (resolver != null) {
+            builder.setVerificationKeyResolver(resolver);
+        } else {
+            builder.setVerificationKey(Objects.requireNonNull(key, "key or resolver"));
+        }
+        this.consumer = builder.build();
+        this.tenantClaim = Objects.requireNonNull(tenantClaim, "tenantClaim");
+    }
+
+    /**
+     * @param token the compact JWS (the part after {@code Bearer })
+     * @return the caller it names
+     * @throws InvalidTokenException when the signature, algorithm, issuer, audience or expiry does not verify, or
+     *                               the tenant claim is missing or not a tenant id
+     */
+    public Caller verify(String token) throws InvalidTokenException {
+        JwtClaims claims;
+        try {
+            claims = consumer.processToClaims(token);
+        } catch (InvalidJwtException e) {
+            throw new InvalidTokenException(e.getMessage(), e);
+        }
+        try {
+            Object tenant = claims.getClaimValue(tenantClaim);
+            if (!(tenant instanceof String t) || t.isBlank() || t.length() > MAX_TENANT_LENGTH || hasControl(t)) {
+                throw new InvalidTokenException(
+                        "claim " + tenantClaim + " is missing or not a tenant id of 1 to 64 characters", null);
+            }
+            String subject = claims.getSubject();
+            if (subject == null) {
+                subject = claims.getStringClaimValue("upn");
+            }
+            List<String> groups = claims.hasClaim("groups") ? claims.getStringListClaimValue("groups") : List.of();
+            return new Caller(t, subject == null ? "" : subject, Roles.expand(groups));
+        } catch (MalformedClaimException e) {
+            throw new InvalidTokenException(e.getMessage(), e);
+        }
+    }
+
+    private static boolean hasControl(String text) {
+        return text.chars().anyMatch(Character::isISOControl);
+    }
+}

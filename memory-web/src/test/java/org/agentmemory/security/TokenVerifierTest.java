@@ -1,0 +1,138 @@
+package org.agentmemory.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.spec.ECGenParameterSpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import org.jose4j.jws.AlgorithmIdentifiers;
+import org.jose4j.jws.JsonWebSignature;
+import org.jose4j.jwt.JwtClaims;
+import org.jose4j.jwt.NumericDate;
+import org.junit.jupiter.api.Test;
+
+class TokenVerifierTest {
+
+    private static final KeyPair RSA = pair("RSA");
+    private static final KeyPair OTHER = pair("RSA");
+
+    private static KeyPair pair(String algorithm) {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance(algorithm);
+            if (algorithm.equals("EC")) {
+                generator.initialize(new ECGenParameterSpec("secp256r1"));
+            } else {
+                generator.initialize(2048);
+            }
+            return generator.generateKeyPair();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static TokenVerifier verifier(KeyPair pair) {
+        return new TokenVerifier(pair.getPublic(), null, "issuer-1", "memory", 30, "tenant");
+    }
+
+    private static String token(KeyPair pair, String issuer, String audience, String tenant, Duration lifetime) {
+        return DevelopmentKeys.sign(
+                pair.getPrivate(), issuer, audience, tenant, "alice", List.of(Roles.WRITER), Instant.now(), lifetime);
+    }
+
+    @Test
+    void aValidTokenNamesTenantSubjectAndExpandedRoles() throws Exception {
+        Caller caller = verifier(RSA).verify(token(RSA, "issuer-1", "memory", "acme", Duration.ofMinutes(5)));
+        assertThat(caller.tenant()).isEqualTo("acme");
+        assertThat(caller.subject()).isEqualTo("alice");
+        assertThat(caller.roles()).containsExactlyInAnyOrder(Roles.WRITER, Roles.READER);
+    }
+
+    @Test
+    void es256IsAcceptedToo() throws Exception {
+        KeyPair ec = pair("EC");
+        assertThat(verifier(ec)
+                        .verify(token(ec, "issuer-1", "memory", "acme", Duration.ofMinutes(5)))
+                        .tenant())
+                .isEqualTo("acme");
+    }
+
+    @Test
+    void everyBrokenTokenIsRefused() {
+        TokenVerifier verifier = verifier(RSA);
+        List<String> broken = List.of(
+                DevelopmentKeys.sign(
+                        RSA.getPrivate(),
+                        "issuer-1",
+                        "memory",
+                        "acme",
+                        "alice",
+                        List.of(Roles.READER),
+                        Instant.now().minus(Duration.ofHours(2)),
+                        Duration.ofHours(1)),
+                token(OTHER, "issuer-1", "memory", "acme", Duration.ofMinutes(5)),
+                token(RSA, "issuer-2", "memory", "acme", Duration.ofMinutes(5)),
+                token(RSA, "issuer-1", "other", "acme", Duration.ofMinutes(5)),
+                token(RSA, "issuer-1", "memory", null, Duration.ofMinutes(5)),
+                token(RSA, "issuer-1", "memory", "x".repeat(65), Duration.ofMinutes(5)),
+                unsigned(token(RSA, "issuer-1", "memory", "acme", Duration.ofMinutes(5))),
+                hs256(),
+                "garbage",
+                "");
+        for (String token : broken) {
+            assertThatThrownBy(() -> verifier.verify(token)).as(token).isInstanceOf(InvalidTokenException.class);
+        }
+    }
+
+    @Test
+    void theClockSkewToleratesARecentExpiry() throws Exception {
+        String justExpired = DevelopmentKeys.sign(
+                RSA.getPrivate(),
+                "issuer-1",
+                "memory",
+                "acme",
+                "alice",
+                List.of(Roles.READER),
+                Instant.now().minusSeconds(20),
+                Duration.ofSeconds(10));
+        assertThat(verifier(RSA).verify(justExpired).tenant()).isEqualTo("acme");
+    }
+
+    @Test
+    void rolesIncludeTheOnesBelowThem() {
+        assertThat(Roles.expand(List.of(Roles.ADMIN)))
+                .containsExactlyInAnyOrder(Roles.ADMIN, Roles.WRITER, Roles.READER);
+        assertThat(Roles.expand(List.of(Roles.READER, "other"))).containsExactlyInAnyOrder(Roles.READER, "other");
+        assertThat(Roles.expand(List.of())).isEmpty();
+    }
+
+    private static String unsigned(String signed) {
+        String header = Base64.getUrlEncoder()
+                .withoutPadding()
+                .encodeToString("{\"alg\":\"none\"}".getBytes(StandardCharsets.UTF_8));
+        return header + "." + signed.split("\\.")[1] + ".";
+    }
+
+    /** A token whose HMAC key is the RSA public key's bytes: the classic algorithm-confusion attack. */
+    private static String hs256() {
+        try {
+            JwtClaims claims = new JwtClaims();
+            claims.setIssuer("issuer-1");
+            claims.setAudience("memory");
+            claims.setClaim("tenant", "acme");
+            claims.setExpirationTime(NumericDate.fromSeconds(Instant.now().getEpochSecond() + 300));
+            JsonWebSignature jws = new JsonWebSignature();
+            jws.setPayload(claims.toJson());
+            jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.HMAC_SHA256);
+            jws.setKey(new org.jose4j.keys.HmacKey(RSA.getPublic().getEncoded()));
+            return jws.getCompactSerialization();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

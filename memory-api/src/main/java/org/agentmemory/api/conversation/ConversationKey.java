@@ -11,7 +11,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * rejects at creation ids that are empty, longer than {@value #MAX_ID_CODE_POINTS} code points, or that
  * contain control characters or unpaired surrogates. {@code a/b} and {@code a%2Fb} are different ids.
  *
- * @param tenantId  the tenant; {@value #DEFAULT_TENANT} until authentication exists; never {@code null}
+ * @param tenantId  the tenant; over REST the caller's, from its token; never {@code null}
  * @param chatbotId the agent that owns the conversation, or {@code null} for the default agent
  * @param userId    the end user; never {@code null}
  * @param sessionId the session; never {@code null}
@@ -21,7 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
                 + " exactly as given: 1 to 128 code points, not blank, no control characters or unpaired surrogates; a/b"
                 + " and a%2Fb are different ids.")
 public record ConversationKey(
-        @Schema(description = "The tenant; \"default\" for every call until authentication exists.")
+        @Schema(description = "The tenant: over REST the caller's, from its token.")
         String tenantId,
 
         @Schema(description = "The agent that owns the conversation, or null for the default agent.")
@@ -31,7 +31,7 @@ public record ConversationKey(
         @Schema(description = "The session; never null.") String sessionId)
         implements Serializable {
 
-    /** The tenant every call uses until authentication exists. */
+    /** The tenant of the development token and of {@code memory.security.mode=none}. */
     public static final String DEFAULT_TENANT = "default";
 
     /** Longest accepted user, session or chatbot id, in Unicode code points. */

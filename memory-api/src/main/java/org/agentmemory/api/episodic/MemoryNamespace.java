@@ -19,7 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @Schema(description = "Who an episode belongs to and how far it is shared. Ids round-trip exactly.")
 public record MemoryNamespace(
-        @Schema(description = "The tenant; \"default\" for every call until authentication exists.")
+        @Schema(description = "The tenant: over REST the caller's, from its token.")
         String tenantId,
 
         @Schema(description = "The agent; never null or blank.")

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every REST operation declares its role, and the OpenAPI document says the same: a new resource method without a
- * rule is refused by {@link AuthenticationFilter} (fail closed) and fails this test.
+ * rule is refused by {@link AuthorizationFilter} (fail closed) and fails this test.
  */
 class OperationRulesTest {
 
@@ -41,7 +41,7 @@ class OperationRulesTest {
                     continue;
                 }
                 operations++;
-                AuthenticationFilter.Rule rule = AuthenticationFilter.rule(resource, method);
+                AuthorizationFilter.Rule rule = AuthorizationFilter.rule(resource, method);
                 String name = resource.getSimpleName() + "." + method.getName();
                 if (rule.permitAll()
                         || rule.roles().size() != 1

@@ -90,6 +90,16 @@ class TokenVerifierTest {
     }
 
     @Test
+    void aCachedTokenAnswersTheSameCallerAndATamperedCopyIsStillRefused() throws Exception {
+        TokenVerifier verifier = verifier(RSA);
+        String token = token(RSA, "issuer-1", "memory", "acme", Duration.ofMinutes(5));
+        Caller first = verifier.verify(token);
+        assertThat(verifier.verify(token)).isEqualTo(first);
+        String tampered = token.substring(0, token.length() - 2) + (token.endsWith("A") ? "BB" : "AA");
+        assertThatThrownBy(() -> verifier.verify(tampered)).isInstanceOf(InvalidTokenException.class);
+    }
+
+    @Test
     void theClockSkewToleratesARecentExpiry() throws Exception {
         String justExpired = DevelopmentKeys.sign(
                 RSA.getPrivate(),

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.agentmemory.api.episodic.Episode;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The answers of the episode-recording operations: 201 for a new episode, 200 for one stored before. */
 final class EpisodeResponses {
@@ -15,6 +16,16 @@ final class EpisodeResponses {
                     + " and its id, nothing new stored";
 
     private EpisodeResponses() {}
+
+    /**
+     * The answer of {@code GET /episodes/count}.
+     *
+     * @param count episodes matching the namespace
+     */
+    @Schema(description = "How many episodes a namespace holds.")
+    record EpisodeCount(
+            @Schema(description = "Episodes matching the namespace, expired ones not yet deleted included.")
+            long count) {}
 
     /**
      * @return the instant a recording request began, at the precision episodes are stamped with (microseconds),

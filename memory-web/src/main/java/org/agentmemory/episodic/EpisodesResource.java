@@ -385,20 +385,11 @@ public class EpisodesResource {
     @APIResponse(
             responseCode = "200",
             description = "{\"count\": n}",
-            content =
-                    @Content(
-                            schema =
-                                    @Schema(
-                                            type = SchemaType.OBJECT,
-                                            properties =
-                                                    @SchemaProperty(
-                                                            name = "count",
-                                                            type = SchemaType.INTEGER,
-                                                            description =
-                                                                    "Episodes matching the namespace, expired ones not yet deleted included."))))
+            content = @Content(schema = @Schema(implementation = EpisodeResponses.EpisodeCount.class)))
     @APIResponse(responseCode = "400", description = "agentId is missing, or an id breaks a rule")
     public Response count(@BeanParam NamespaceParams ns) throws MemoryException {
-        return Response.ok(Map.of("count", memory.countEpisodes(namespace(ns)))).build();
+        return Response.ok(new EpisodeResponses.EpisodeCount(memory.countEpisodes(namespace(ns))))
+                .build();
     }
 
     @GET

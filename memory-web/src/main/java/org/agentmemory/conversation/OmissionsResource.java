@@ -12,8 +12,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.MemoryException;
@@ -47,7 +45,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirement(name = "bearer", scopes = Roles.READER)
 public class OmissionsResource {
 
-    private static final String CURSOR_PREFIX = "o1:";
+    private static final String CURSOR_KIND = "o1";
 
     @EJB
     ConversationMemory memory;
@@ -112,14 +110,8 @@ public class OmissionsResource {
         List<String> all = memory.listOmissions(tenants.current(), id, Params.required("turnId", turnId));
         int to = Math.min(all.size(), from + size);
         List<String> items = from >= all.size() ? List.of() : all.subList(from, to);
-        String next = to < all.size() ? encode(to) : null;
+        String next = to < all.size() ? Page.cursor(CURSOR_KIND, Integer.toString(to)) : null;
         return Response.ok(new Page<>(items, next)).build();
-    }
-
-    private static String encode(int position) {
-        return Base64.getUrlEncoder()
-                .withoutPadding()
-                .encodeToString((CURSOR_PREFIX + position).getBytes(StandardCharsets.UTF_8));
     }
 
     /** @return the position a cursor names, 0 for none */
@@ -127,16 +119,14 @@ public class OmissionsResource {
         if (cursor == null) {
             return 0;
         }
+        String position = Page.position(CURSOR_KIND, cursor);
         try {
-            String decoded = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-            if (decoded.startsWith(CURSOR_PREFIX)) {
-                int position = Integer.parseInt(decoded.substring(CURSOR_PREFIX.length()));
-                if (position >= 0) {
-                    return position;
-                }
+            int value = position == null ? -1 : Integer.parseInt(position);
+            if (value >= 0) {
+                return value;
             }
-        } catch (IllegalArgumentException e) {
-            // not base64 or not a number: answered below
+        } catch (NumberFormatException e) {
+            // answered below
         }
         throw new InvalidInputException(
                 "cursor",

@@ -85,13 +85,7 @@ public class UnknownParameterFilter implements ContainerRequestFilter {
      */
     static Set<String> accepted(Class<?> resourceClass, Method method) {
         Set<String> names = new TreeSet<>();
-        for (Class<?> k = resourceClass; k != null && k != Object.class; k = k.getSuperclass()) {
-            Method declared;
-            try {
-                declared = k.getDeclaredMethod(method.getName(), method.getParameterTypes());
-            } catch (NoSuchMethodException e) {
-                continue;
-            }
+        for (Method declared : ResourceMethods.declarations(resourceClass, method)) {
             Annotation[][] annotations = declared.getParameterAnnotations();
             Class<?>[] types = declared.getParameterTypes();
             for (int i = 0; i < annotations.length; i++) {
@@ -108,7 +102,7 @@ public class UnknownParameterFilter implements ContainerRequestFilter {
     }
 
     private static void beanParams(Class<?> bean, Set<String> names) {
-        for (Class<?> k = bean; k != null && k != Object.class; k = k.getSuperclass()) {
+        for (Class<?> k : ResourceMethods.classes(bean)) {
             for (Field field : k.getDeclaredFields()) {
                 QueryParam q = field.getAnnotation(QueryParam.class);
                 if (q != null) {

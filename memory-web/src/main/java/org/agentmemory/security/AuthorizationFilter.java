@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.agentmemory.rest.Problems;
+import org.agentmemory.rest.ResourceMethods;
 
 /**
  * Enforces the matched operation's role: its {@link RolesAllowed} (method, else class) must name a role the
@@ -82,17 +83,13 @@ public class AuthorizationFilter implements ContainerRequestFilter {
      * class the container calls may be a generated subclass without annotations).
      */
     static Rule rule(Class<?> resourceClass, Method method) {
-        for (Class<?> k = resourceClass; k != null && k != Object.class; k = k.getSuperclass()) {
-            try {
-                Rule own = annotated(k.getDeclaredMethod(method.getName(), method.getParameterTypes()));
-                if (own != null) {
-                    return own;
-                }
-            } catch (NoSuchMethodException e) {
-                // declared further up
+        for (Method declared : ResourceMethods.declarations(resourceClass, method)) {
+            Rule own = annotated(declared);
+            if (own != null) {
+                return own;
             }
         }
-        for (Class<?> k = resourceClass; k != null && k != Object.class; k = k.getSuperclass()) {
+        for (Class<?> k : ResourceMethods.classes(resourceClass)) {
             Rule own = annotated(k);
             if (own != null) {
                 return own;

@@ -1,8 +1,6 @@
 package org.agentmemory.api.conversation;
 
 import java.io.Serializable;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -39,7 +37,7 @@ public record TurnPage(
         String nextCursor)
         implements Serializable {
 
-    private static final String CURSOR_PREFIX = "s1:";
+    private static final String CURSOR_KIND = "s1";
 
     public TurnPage {
         turns = turns == null ? List.of() : List.copyOf(turns);
@@ -64,9 +62,7 @@ public record TurnPage(
      * @return the opaque cursor meaning "turns after {@code sequence}"
      */
     public static String cursorAfter(long sequence) {
-        return Base64.getUrlEncoder()
-                .withoutPadding()
-                .encodeToString((CURSOR_PREFIX + sequence).getBytes(StandardCharsets.UTF_8));
+        return Page.cursor(CURSOR_KIND, Long.toString(sequence));
     }
 
     /**
@@ -75,11 +71,11 @@ public record TurnPage(
      * @throws IllegalArgumentException when the text is not such a cursor
      */
     public static long sequenceOf(String cursor) {
-        String decoded = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-        if (!decoded.startsWith(CURSOR_PREFIX)) {
+        String position = Page.position(CURSOR_KIND, cursor);
+        if (position == null) {
             throw new IllegalArgumentException("not a cursor of a turn listing");
         }
-        long sequence = Long.parseLong(decoded.substring(CURSOR_PREFIX.length()));
+        long sequence = Long.parseLong(position);
         if (sequence < 0) {
             throw new IllegalArgumentException("not a cursor of a turn listing");
         }

@@ -72,9 +72,8 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
 
     /**
      * Word pieces (including [CLS] and [SEP]) of a query that are embedded: a longer query, such as a whole message
-     * passed as a query, is embedded by its beginning. Inference time grows with the sequence: on 2 cores a full
-     * 512-piece window took about 200 ms per query, this window 70–100 ms under load and a 10-word query 6–15 ms
-     * (docs/benchmarks.md, long queries). The full-text leg still searches up to 200 of the query's words.
+     * passed as a query, is embedded by its beginning, because inference time grows with the sequence (figures in
+     * docs/benchmarks.md, long queries). The full-text leg still searches up to 200 of the query's words.
      */
     public static final int QUERY_WINDOW = 128;
 

@@ -79,8 +79,8 @@ public final class TextChunker {
      * @return {@code chunk(text).get(0)}
      */
     public Chunk first(String text) {
-        // Every word is at least one piece: a text of more words than fit is not counted whole (a native
-        // tokenizer takes about as long for one 16,384-character text as for the whole first window).
+        // Every word is at least one piece: a text of more words than fit is not counted whole, since only its
+        // first window is needed.
         if (!moreWordsThanFit(text)) {
             int total = counter.applyAsInt(text);
             if (total <= maxTokens) {

@@ -1,29 +1,28 @@
 package org.agentmemory.platform.paging;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.conversation.ConversationMemoryOperations;
+import org.agentmemory.api.conversation.Page;
 
 /**
- * Opaque keyset cursors: URL-safe base64 of a versioned position, so clients cannot mistake them for ids
- * and a malformed one is a 400, never a silent first page.
+ * Opaque keyset cursors of the service's listings ({@link Page#cursor}), and the page-size rule: a malformed
+ * cursor is a 400, never a silent first page.
  */
 public final class Cursors {
 
-    private static final String ID_PREFIX = "c1:";
-    private static final String TEXT_PREFIX = "u1:";
+    private static final String ID_KIND = "c1";
+    private static final String TEXT_KIND = "u1";
 
     private Cursors() {}
 
     /** @return a cursor meaning "ids lower than {@code id}" */
     public static String ofId(long id) {
-        return encode(ID_PREFIX + id);
+        return Page.cursor(ID_KIND, Long.toString(id));
     }
 
     /** @return a cursor meaning "values sorting after {@code value}" */
     public static String ofText(String value) {
-        return encode(TEXT_PREFIX + value);
+        return Page.cursor(TEXT_KIND, value);
     }
 
     /**
@@ -35,12 +34,12 @@ public final class Cursors {
         if (cursor == null) {
             return Long.MAX_VALUE;
         }
-        String decoded = decode(cursor);
-        if (!decoded.startsWith(ID_PREFIX)) {
+        String position = Page.position(ID_KIND, cursor);
+        if (position == null) {
             throw invalid(cursor);
         }
         try {
-            return Long.parseLong(decoded.substring(ID_PREFIX.length()));
+            return Long.parseLong(position);
         } catch (NumberFormatException e) {
             throw invalid(cursor);
         }
@@ -55,11 +54,11 @@ public final class Cursors {
         if (cursor == null) {
             return null;
         }
-        String decoded = decode(cursor);
-        if (!decoded.startsWith(TEXT_PREFIX)) {
+        String position = Page.position(TEXT_KIND, cursor);
+        if (position == null) {
             throw invalid(cursor);
         }
-        return decoded.substring(TEXT_PREFIX.length());
+        return position;
     }
 
     /**
@@ -73,18 +72,6 @@ public final class Cursors {
                     "range",
                     "limit is " + limit + "; it must be between 1 and " + ConversationMemoryOperations.MAX_PAGE_SIZE
                             + " (a page size; 0 and negative values never mean 'everything').");
-        }
-    }
-
-    private static String encode(String raw) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(raw.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static String decode(String cursor) throws InvalidInputException {
-        try {
-            return new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw invalid(cursor);
         }
     }
 

@@ -7,9 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -53,10 +51,7 @@ class FuzzIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("servers")
     void noOperationAnswers5xxOrLeaksInternalsOnMalformedInput(Api api) throws Exception {
-        JsonNode doc =
-                Api.JSON.readTree(api.send(HttpRequest.newBuilder(URI.create(api.base() + "/openapi?format=JSON"))
-                                .GET())
-                        .body());
+        JsonNode doc = Operation.document(api);
         List<Operation> operations = Operation.all(doc);
         assertThat(operations).hasSizeGreaterThan(50);
         Map<String, String> pathValues = pathValues(api);
@@ -145,17 +140,8 @@ class FuzzIT {
     }
 
     private static HttpResponse<String> send(Api api, Malformed.Case c) throws Exception {
-        HttpRequest.BodyPublisher body = c.body() == null
-                ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofByteArray(c.body());
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(api.base() + c.pathAndQuery()))
-                .timeout(Duration.ofSeconds(120))
-                .method(c.method(), body);
-        c.headers().forEach(builder::header);
-        if (c.headers().keySet().stream().noneMatch(h -> h.equalsIgnoreCase("Authorization"))) {
-            builder.header("Authorization", "Bearer " + api.token());
-        }
-        return CLIENT.send(builder.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        return CLIENT.send(
+                c.request(api.base(), api.token()), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     }
 
     /** Path values that exist: a conversation with a turn, so that operations on one get past "not found". */

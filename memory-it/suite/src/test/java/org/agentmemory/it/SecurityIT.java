@@ -3,8 +3,6 @@ package org.agentmemory.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,11 +35,7 @@ class SecurityIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("servers")
     void everyOperationNeedsAValidTokenAndItsRole(Api api) throws Exception {
-        JsonNode doc =
-                Api.JSON.readTree(api.sendAsIs(HttpRequest.newBuilder(URI.create(api.base() + "/openapi?format=JSON"))
-                                .GET()
-                                .build())
-                        .body());
+        JsonNode doc = Operation.document(api);
         List<Operation> operations = Operation.all(doc);
         assertThat(operations).hasSizeGreaterThan(50);
         Map<String, String> pathValues = FuzzIT.pathValues(api);
@@ -120,21 +114,10 @@ class SecurityIT {
     }
 
     private static Api.Response send(Api api, Operation op, Malformed.Case c, String token) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(api.base() + c.pathAndQuery()))
-                .timeout(Duration.ofSeconds(60))
-                .method(
-                        c.method(),
-                        c.body() == null
-                                ? HttpRequest.BodyPublishers.noBody()
-                                : HttpRequest.BodyPublishers.ofByteArray(c.body()));
-        c.headers().forEach(builder::header);
-        if (c.body() != null && c.headers().keySet().stream().noneMatch(h -> h.equalsIgnoreCase("Content-Type"))) {
-            builder.header("Content-Type", op.bodyType() == null ? "application/json" : op.bodyType());
-        }
-        if (token != null) {
-            builder.header("Authorization", "Bearer " + token);
-        }
-        return api.sendAsIs(builder.build());
+        Malformed.Case typed = c.body() == null
+                ? c
+                : c.withHeaderIfAbsent("Content-Type", op.bodyType() == null ? "application/json" : op.bodyType());
+        return api.sendAsIs(typed.request(api.base(), token));
     }
 
     private static void expect(

@@ -40,7 +40,43 @@ public final class Malformed {
      * @param body        the body bytes, or null for none
      */
     public record Case(
-            String what, String target, String method, String pathAndQuery, Map<String, String> headers, byte[] body) {}
+            String what, String target, String method, String pathAndQuery, Map<String, String> headers, byte[] body) {
+
+        /**
+         * @param base  the server's base URL
+         * @param token a bearer token sent unless the case sets {@code Authorization} itself, or null for none
+         * @return the request, as the case says (a missing Content-Type stays missing)
+         */
+        public java.net.http.HttpRequest request(String base, String token) {
+            java.net.http.HttpRequest.Builder builder = java.net.http.HttpRequest.newBuilder(
+                            java.net.URI.create(base + pathAndQuery))
+                    .timeout(java.time.Duration.ofSeconds(120))
+                    .method(
+                            method,
+                            body == null
+                                    ? java.net.http.HttpRequest.BodyPublishers.noBody()
+                                    : java.net.http.HttpRequest.BodyPublishers.ofByteArray(body));
+            headers.forEach(builder::header);
+            if (token != null && !has("Authorization")) {
+                builder.header("Authorization", "Bearer " + token);
+            }
+            return builder.build();
+        }
+
+        /** @return the case with a header added unless it has one of that name */
+        public Case withHeaderIfAbsent(String name, String value) {
+            if (has(name)) {
+                return this;
+            }
+            Map<String, String> more = new java.util.LinkedHashMap<>(headers);
+            more.put(name, value);
+            return new Case(what, target, method, pathAndQuery, more, body);
+        }
+
+        private boolean has(String name) {
+            return headers.keySet().stream().anyMatch(h -> h.equalsIgnoreCase(name));
+        }
+    }
 
     private final JsonNode doc;
     private final Operation op;

@@ -39,6 +39,22 @@ public record Operation(String method, String path, List<Param> parameters, Json
      * @param doc the document (JSON)
      * @return the operations
      */
+    /**
+     * @param api a server
+     * @return its live OpenAPI document (read without a token: it needs none)
+     */
+    public static JsonNode document(org.agentmemory.it.support.Api api) {
+        try {
+            return org.agentmemory.it.support.Api.JSON.readTree(api.sendAsIs(java.net.http.HttpRequest.newBuilder(
+                                    java.net.URI.create(api.base() + "/openapi?format=JSON"))
+                            .GET()
+                            .build())
+                    .body());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     public static List<Operation> all(JsonNode doc) {
         List<Operation> ops = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> paths = doc.path("paths").fields(); paths.hasNext(); ) {

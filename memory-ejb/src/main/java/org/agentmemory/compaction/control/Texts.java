@@ -1,26 +1,15 @@
 package org.agentmemory.compaction.control;
 
+import org.agentmemory.platform.text.CodePoints;
+
 /** Text tests shared by compaction and rendering, with the reference system's (Python's) semantics. */
 final class Texts {
 
     private Texts() {}
 
-    /**
-     * Python's {@code not (text or "").strip()}: {@code null}, empty, or only whitespace as Python's
-     * {@code str.isspace} defines it (Java's {@code isWhitespace} misses the no-break spaces and U+0085).
-     */
+    /** @return {@link CodePoints#isBlank}, the service's one blank rule */
     static boolean isBlank(String text) {
-        if (text == null) {
-            return true;
-        }
-        for (int i = 0; i < text.length(); ) {
-            int cp = text.codePointAt(i);
-            if (!(Character.isWhitespace(cp) || Character.isSpaceChar(cp) || cp == 0x85)) {
-                return false;
-            }
-            i += Character.charCount(cp);
-        }
-        return true;
+        return CodePoints.isBlank(text);
     }
 
     /** @return {@code true} when the text is neither {@code null} nor empty (Python truthiness of a str) */

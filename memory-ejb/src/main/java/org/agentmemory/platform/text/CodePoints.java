@@ -74,4 +74,26 @@ public final class CodePoints {
         }
         return out.toString();
     }
+
+    /**
+     * Python's {@code not (text or "").strip()}: {@code null}, empty, or only whitespace as Python's
+     * {@code str.isspace} defines it (Java's {@code isWhitespace} misses the no-break spaces and U+0085). The one
+     * blank rule of the service: a reply blank by it renders nothing, and a turn blank by it is refused.
+     *
+     * @param text any text, or {@code null}
+     * @return whether it is blank
+     */
+    public static boolean isBlank(String text) {
+        if (text == null) {
+            return true;
+        }
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            if (!(Character.isWhitespace(cp) || Character.isSpaceChar(cp) || cp == 0x85)) {
+                return false;
+            }
+            i += Character.charCount(cp);
+        }
+        return true;
+    }
 }

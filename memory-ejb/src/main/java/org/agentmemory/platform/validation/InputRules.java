@@ -285,8 +285,8 @@ public final class InputRules {
             bound += checkInvocation(prefix + "toolInvocations[" + i + "].", invocations.get(i), text);
         }
         // Last, so that a broken field is named before the turn is found empty.
-        if (isEmpty(turn.userMessage())
-                && isEmpty(turn.assistantResponse())
+        if (CodePoints.isBlank(turn.userMessage())
+                && CodePoints.isBlank(turn.assistantResponse())
                 && turn.toolInvocations().isEmpty()) {
             throw new InvalidInputException(
                     prefix + "userMessage",
@@ -304,11 +304,6 @@ public final class InputRules {
                             + " together; the limit is " + MAX_TURN_CODE_POINTS + " characters (Unicode code points)"
                             + " per turn. Split the work over several turns.");
         }
-    }
-
-    /** @return whether a turn's text is absent, empty or only whitespace (spec §8.6 "blank") */
-    private static boolean isEmpty(String text) {
-        return text == null || text.isBlank();
     }
 
     /** @return an upper bound of the invocation's size for the per-turn limit (UTF-16 units of texts, JSON size) */

@@ -20,6 +20,18 @@ class InputRulesTest {
     }
 
     @Test
+    void aTurnBlankByTheRendersRuleIsRefusedAsEmpty() {
+        // No-break spaces are blank to the renderer (Python's isspace), so such a turn would be stored and never shown.
+        TurnRecord blank = TurnRecord.of("t1", "\u00a0\u3000", "\u0085 \t");
+        assertThatThrownBy(() -> InputRules.checkTurn("turn.", blank, true))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("turn.toolInvocations");
+        TurnRecord toolOnly = TurnRecord.of("t2", "\u00a0", "")
+                .withToolInvocations(List.of(ToolInvocationRecord.of("weather", Map.of(), "18 C")));
+        assertThatCode(() -> InputRules.checkTurn("turn.", toolOnly, true)).doesNotThrowAnyException();
+    }
+
+    @Test
     void messagesAreBoundedInCodePoints() {
         String atLimit = "\uD83D\uDE00".repeat(InputRules.MAX_MESSAGE_CODE_POINTS);
         assertThatCode(() -> InputRules.checkTurn("turn.", turn(atLimit), true)).doesNotThrowAnyException();

@@ -22,6 +22,33 @@ public class NotFoundException extends MemoryException {
         this.id = id;
     }
 
+    /**
+     * The one answer for a conversation id the caller may not see, whether it does not exist, belongs to another
+     * tenant or lies outside the caller's token scope (no existence oracle).
+     *
+     * @param tenantId       the caller's tenant
+     * @param conversationId the id looked up
+     * @return the exception
+     */
+    public static NotFoundException conversation(String tenantId, long conversationId) {
+        return new NotFoundException(
+                "conversation",
+                Long.toString(conversationId),
+                "Conversation " + conversationId + " does not exist in tenant '" + tenantId + "'.");
+    }
+
+    /**
+     * The one answer for an episode id the caller may not see (as {@link #conversation}).
+     *
+     * @param tenantId  the caller's tenant
+     * @param episodeId the id looked up, may be {@code null}
+     * @return the exception
+     */
+    public static NotFoundException episode(String tenantId, String episodeId) {
+        return new NotFoundException(
+                "episode", episodeId, "Episode " + episodeId + " does not exist in tenant '" + tenantId + "'.");
+    }
+
     /** @return the kind of thing that was not found, e.g. {@code "conversation"} */
     public String what() {
         return what;

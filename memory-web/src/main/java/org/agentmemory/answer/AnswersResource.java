@@ -92,6 +92,7 @@ public class AnswersResource {
             description = "agentId or turnId is missing or breaks the id rules, or" + " question holds a NUL character")
     public Response store(StoreAnswer body) throws MemoryException {
         bodies.check(body);
+        tenants.unscoped("Answers belong to an agent, not to a user; storing one");
         return Response.ok(answers.storeInteraction(
                         tenants.current(), body.agentId(), body.turnId(), body.question(), body.answer()))
                 .build();
@@ -107,6 +108,7 @@ public class AnswersResource {
     @APIResponse(responseCode = "404", description = "Nothing stored for that agent and turn")
     public Response get(@QueryParam("agentId") String agentId, @QueryParam("turnId") String turnId)
             throws MemoryException {
+        tenants.unscoped("Answers belong to an agent, not to a user; reading one");
         return Response.ok(answers.get(
                         tenants.current(), Params.required("agentId", agentId), Params.required("turnId", turnId)))
                 .build();

@@ -25,8 +25,7 @@ public final class ContextRequests {
      */
     @Schema(description = "Body of POST /context.")
     public record ContextByKey(
-            @Schema(description = KeyDescriptions.USER_ID) @NotNull(message = "userId is required")
-            String userId,
+            @Schema(description = KeyDescriptions.USER_ID) String userId,
 
             @Schema(description = KeyDescriptions.SESSION_ID) @NotNull(message = "sessionId is required")
             String sessionId,
@@ -51,8 +50,7 @@ public final class ContextRequests {
      */
     @Schema(description = "Body of POST /context/assemble.")
     public record AssembleByKey(
-            @Schema(description = KeyDescriptions.USER_ID) @NotNull(message = "userId is required")
-            String userId,
+            @Schema(description = KeyDescriptions.USER_ID) String userId,
 
             @Schema(description = KeyDescriptions.SESSION_ID) @NotNull(message = "sessionId is required")
             String sessionId,

@@ -10,6 +10,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.context.AssembledContext;
 import org.agentmemory.api.context.ContextAssemblyRequest;
@@ -153,7 +154,7 @@ public class ContextResource {
         return Response.ok(assembled).build();
     }
 
-    private ConversationKey key(String chatbotId, String userId, String sessionId) {
-        return new ConversationKey(tenants.current(), chatbotId, userId, sessionId);
+    private ConversationKey key(String chatbotId, String userId, String sessionId) throws InvalidInputException {
+        return tenants.key("", chatbotId, userId, sessionId);
     }
 }

@@ -19,6 +19,7 @@ import org.agentmemory.api.context.ContextRequest;
 import org.agentmemory.api.context.ConversationContext;
 import org.agentmemory.rest.Problem;
 import org.agentmemory.rest.RequestBodies;
+import org.agentmemory.security.ConversationIdScoped;
 import org.agentmemory.security.Roles;
 import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
@@ -41,6 +42,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * (override with {@code org.agentmemory.context.ConversationContextResource/Timeout/value} …). Errors are
  * problem details: 400 naming the field, 404 for an unknown conversation.
  */
+@ConversationIdScoped
 @Path("conversations/{id}/context")
 @ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)

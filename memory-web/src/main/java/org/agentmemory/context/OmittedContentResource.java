@@ -11,7 +11,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.context.ContextMemory;
+import org.agentmemory.api.context.ContextMemoryOperations;
 import org.agentmemory.rest.Problem;
 import org.agentmemory.security.Roles;
 import org.agentmemory.security.Tenants;
@@ -82,7 +84,14 @@ public class OmittedContentResource {
             @Parameter(description = "The conversation id") @PathParam("id") long id,
             @Parameter(description = "om_ + 16 hex digits") @QueryParam("contentId") String contentId,
             @Parameter(description = "A turn id; used only without contentId") @QueryParam("turnId") String turnId) {
-        String answer = memory.readOmittedContent(tenants.current(), id, contentId, turnId);
+        String answer;
+        try {
+            tenants.checkConversation(id);
+            answer = memory.readOmittedContent(tenants.current(), id, contentId, turnId);
+        } catch (NotFoundException outOfScope) {
+            // Another user's conversation reads as one that does not exist.
+            answer = ContextMemoryOperations.UNAVAILABLE_MESSAGE;
+        }
         return Response.ok(answer, MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8"))
                 .build();
     }

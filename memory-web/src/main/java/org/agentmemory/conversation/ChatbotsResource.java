@@ -16,6 +16,7 @@ import org.agentmemory.api.conversation.ConversationMemory;
 import org.agentmemory.api.conversation.ConversationMemoryOperations;
 import org.agentmemory.api.conversation.ConversationSummary;
 import org.agentmemory.rest.Params;
+import org.agentmemory.security.Audited;
 import org.agentmemory.security.Roles;
 import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
@@ -91,13 +92,14 @@ public class ChatbotsResource {
             throws MemoryException {
         return Response.ok(memory.listSessionsByChatbot(
                         tenants.current(),
-                        chatbotId,
-                        userId,
+                        tenants.agentId("chatbotId", chatbotId),
+                        tenants.userId("userId", userId),
                         Params.intParam("limit", limit, 100, 1, ConversationMemoryOperations.MAX_PAGE_SIZE),
                         cursor))
                 .build();
     }
 
+    @Audited("chatbot.stats")
     @GET
     @RolesAllowed(Roles.ADMIN)
     @SecurityRequirement(name = "bearer", scopes = Roles.ADMIN)
@@ -111,6 +113,7 @@ public class ChatbotsResource {
             content = @Content(schema = @Schema(implementation = ChatbotStats.class)))
     @APIResponse(responseCode = "400", description = "chatbotId breaks the id rules")
     public Response stats(@QueryParam("chatbotId") String chatbotId) throws MemoryException {
+        tenants.unscoped("An agent's statistics");
         return Response.ok(memory.chatbotStats(tenants.current(), chatbotId)).build();
     }
 
@@ -145,6 +148,7 @@ public class ChatbotsResource {
             @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor)
             throws MemoryException {
+        tenants.unscoped("Listing an agent's users");
         return Response.ok(memory.chatbotUsers(
                         tenants.current(),
                         chatbotId,

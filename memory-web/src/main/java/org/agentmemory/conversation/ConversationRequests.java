@@ -30,8 +30,7 @@ public final class ConversationRequests {
      */
     @Schema(description = "Body of POST /conversations.")
     public record CreateConversation(
-            @Schema(description = KeyDescriptions.USER_ID) @NotNull(message = "userId is required")
-            String userId,
+            @Schema(description = KeyDescriptions.USER_ID) String userId,
 
             @Schema(description = KeyDescriptions.SESSION_ID) @NotNull(message = "sessionId is required")
             String sessionId,
@@ -56,8 +55,7 @@ public final class ConversationRequests {
      */
     @Schema(description = "Body of POST /turns: a turn and the key of its conversation, created when missing.")
     public record AddTurn(
-            @Schema(description = KeyDescriptions.USER_ID) @NotNull(message = "userId is required")
-            String userId,
+            @Schema(description = KeyDescriptions.USER_ID) String userId,
 
             @Schema(description = KeyDescriptions.SESSION_ID) @NotNull(message = "sessionId is required")
             String sessionId,
@@ -90,8 +88,7 @@ public final class ConversationRequests {
      */
     @Schema(description = "Body of POST /turns/from-ai-message: a round as the agent framework reports it.")
     public record FromAiMessage(
-            @Schema(description = KeyDescriptions.USER_ID) @NotNull(message = "userId is required")
-            String userId,
+            @Schema(description = KeyDescriptions.USER_ID) String userId,
 
             @Schema(description = KeyDescriptions.SESSION_ID) @NotNull(message = "sessionId is required")
             String sessionId,
@@ -144,8 +141,7 @@ public final class ConversationRequests {
      */
     @Schema(description = "Body of POST /turns/usage: one (estimate, provider tokens) sample for the calibration.")
     public record Usage(
-            @Schema(description = KeyDescriptions.USER_ID) @NotNull(message = "userId is required")
-            String userId,
+            @Schema(description = KeyDescriptions.USER_ID) String userId,
 
             @Schema(description = KeyDescriptions.SESSION_ID) @NotNull(message = "sessionId is required")
             String sessionId,
@@ -174,8 +170,7 @@ public final class ConversationRequests {
      */
     @Schema(description = "Body of POST /turns/batch: turns appended in order, in one transaction.")
     public record AddTurns(
-            @Schema(description = KeyDescriptions.USER_ID) @NotNull(message = "userId is required")
-            String userId,
+            @Schema(description = KeyDescriptions.USER_ID) String userId,
 
             @Schema(description = KeyDescriptions.SESSION_ID) @NotNull(message = "sessionId is required")
             String sessionId,

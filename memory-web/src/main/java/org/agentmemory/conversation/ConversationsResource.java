@@ -42,6 +42,8 @@ import org.agentmemory.rest.Params;
 import org.agentmemory.rest.Problem;
 import org.agentmemory.rest.Problems;
 import org.agentmemory.rest.RequestBodies;
+import org.agentmemory.security.Audited;
+import org.agentmemory.security.ConversationIdScoped;
 import org.agentmemory.security.Roles;
 import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
@@ -65,6 +67,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * 10,000 ms, at most 64 run at once, and either limit answers 503 with {@code Retry-After}.
  * Errors are {@code application/problem+json}: 400 naming the field, 404, 409/412 on version conflicts, 413.
  */
+@ConversationIdScoped
 @Path("conversations")
 @ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -112,7 +115,7 @@ public class ConversationsResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response create(ConversationRequests.CreateConversation body) throws MemoryException {
         bodies.check(body);
-        ConversationKey key = new ConversationKey(tenants.current(), body.chatbotId(), body.userId(), body.sessionId());
+        ConversationKey key = tenants.key("", body.chatbotId(), body.userId(), body.sessionId());
         boolean existed;
         try {
             memory.findConversationId(key);
@@ -169,8 +172,8 @@ public class ConversationsResource {
             throws MemoryException {
         Page<ConversationSummary> page = memory.listSessions(
                 tenants.current(),
-                Params.required("userId", userId),
-                chatbotId,
+                Params.required("userId", tenants.userId("userId", userId)),
+                tenants.agentId("chatbotId", chatbotId),
                 Params.intParam("limit", limit, 100, 1, ConversationMemoryOperations.MAX_PAGE_SIZE),
                 cursor);
         return Response.ok(page).build();
@@ -192,10 +195,10 @@ public class ConversationsResource {
             @QueryParam("sessionId") String sessionId,
             @QueryParam("chatbotId") String chatbotId)
             throws MemoryException {
-        ConversationKey key = new ConversationKey(
-                tenants.current(),
+        ConversationKey key = tenants.key(
+                "",
                 chatbotId,
-                Params.required("userId", userId),
+                Params.required("userId", tenants.userId("userId", userId)),
                 Params.required("sessionId", sessionId));
         ConversationHistory history = memory.getHistory(key);
         return Response.ok(history).tag(etag(history.version())).build();
@@ -311,6 +314,7 @@ public class ConversationsResource {
         return Response.ok(appended).build();
     }
 
+    @Audited("conversation.clear")
     @DELETE
     @RolesAllowed(Roles.WRITER)
     @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
@@ -328,6 +332,7 @@ public class ConversationsResource {
         return Response.ok(new ConversationRequests.Cleared(id, removed)).build();
     }
 
+    @Audited("conversation.delete")
     @DELETE
     @RolesAllowed(Roles.WRITER)
     @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
@@ -434,6 +439,7 @@ public class ConversationsResource {
         return Response.ok(merged).tag(etag(merged.version())).build();
     }
 
+    @Audited("conversation.export")
     @GET
     @Path("{id}/export")
     @Produces(JsonlWriter.MEDIA_TYPE)

@@ -33,6 +33,8 @@ import org.agentmemory.api.conversation.ImportReport;
 import org.agentmemory.rest.Params;
 import org.agentmemory.rest.RestJson;
 import org.agentmemory.rest.RestSettings;
+import org.agentmemory.security.Audited;
+import org.agentmemory.security.OutOfScopeException;
 import org.agentmemory.security.Roles;
 import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
@@ -87,6 +89,7 @@ public class ImportResource {
     @Resource
     ManagedExecutorService executor;
 
+    @Audited("import")
     @POST
     @Path("import")
     @Consumes({JsonlWriter.MEDIA_TYPE, "application/jsonl", "application/x-jsonlines", MediaType.TEXT_PLAIN})
@@ -123,6 +126,9 @@ public class ImportResource {
                     continue;
                 }
                 ImportLine parsed = parse(line, totals);
+                if (parsed != null && tenants.scoped()) {
+                    parsed = narrowed(parsed, totals);
+                }
                 if (parsed != null) {
                     // Lanes by user (and agent): a user's conversations are created, and so numbered, in the order
                     // they first appear, so listing or exporting a user's conversations follows the source.
@@ -147,6 +153,7 @@ public class ImportResource {
         return Response.ok(totals.report()).build();
     }
 
+    @Audited("export")
     @GET
     @RolesAllowed(Roles.ADMIN)
     @SecurityRequirement(name = "bearer", scopes = Roles.ADMIN)
@@ -162,11 +169,32 @@ public class ImportResource {
     public Response export(@QueryParam("userId") String userId, @QueryParam("chatbotId") String chatbotId)
             throws MemoryException {
         String tenant = tenants.current();
-        String user = Params.required("userId", userId);
+        String user = Params.required("userId", tenants.userId("userId", userId));
+        String chatbot = tenants.agentId("chatbotId", chatbotId);
         // Validates the ids before the stream starts, so a bad id is a 400 rather than a broken stream.
-        memory.listSessions(tenant, user, chatbotId, 1, null);
-        StreamingOutput out = stream -> new JsonlWriter(memory, tenant, stream).writeUser(user, chatbotId);
+        memory.listSessions(tenant, user, chatbot, 1, null);
+        StreamingOutput out = stream -> new JsonlWriter(memory, tenant, stream).writeUser(user, chatbot);
         return Response.ok(out, JsonlWriter.MEDIA_TYPE).build();
+    }
+
+    /**
+     * @return the line with its key narrowed to the token's user and agent, or {@code null} (and a line error) when
+     *         it names another user or agent than the token's
+     */
+    private ImportLine narrowed(ImportLine parsed, Totals errors) {
+        ConversationKey key = parsed.key();
+        try {
+            return new ImportLine(
+                    parsed.lineNumber(),
+                    tenants.key("key.", key.chatbotId(), key.userId(), key.sessionId()),
+                    parsed.turn());
+        } catch (OutOfScopeException e) {
+            errors.error(new ImportReport.LineError(parsed.lineNumber(), e.field(), e.getMessage()));
+            return null;
+        } catch (InvalidInputException e) {
+            errors.error(new ImportReport.LineError(parsed.lineNumber(), e.field(), e.getMessage()));
+            return null;
+        }
     }
 
     private static ImportLine parse(JsonlReader.Line line, Totals errors) {

@@ -19,6 +19,7 @@ import org.agentmemory.api.conversation.ConversationMemory;
 import org.agentmemory.api.conversation.ConversationMemoryOperations;
 import org.agentmemory.api.conversation.Page;
 import org.agentmemory.rest.Params;
+import org.agentmemory.security.ConversationIdScoped;
 import org.agentmemory.security.Roles;
 import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
@@ -35,6 +36,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * The omission store of one conversation (spec §7): offloaded tool outputs, inputs and error texts, exactly as the
  * client sent them, and the list of a turn's omissions. Fault tolerance as {@link ConversationsResource}.
  */
+@ConversationIdScoped
 @Path("conversations/{id}/omissions")
 @ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)

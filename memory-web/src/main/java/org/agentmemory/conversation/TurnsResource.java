@@ -12,6 +12,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.util.List;
+import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.compaction.CompactionState;
@@ -243,7 +244,7 @@ public class TurnsResource {
                 .build();
     }
 
-    private ConversationKey key(String chatbotId, String userId, String sessionId) {
-        return new ConversationKey(tenants.current(), chatbotId, userId, sessionId);
+    private ConversationKey key(String chatbotId, String userId, String sessionId) throws InvalidInputException {
+        return tenants.key("", chatbotId, userId, sessionId);
     }
 }

@@ -76,7 +76,7 @@ public class EpisodeCompactionResource {
         return Response.ok(Map.of(
                         "deleted",
                         memory.compactNamespace(
-                                body.namespace().toNamespace(tenants.current()),
+                                body.namespace().toNamespace(tenants, "namespace."),
                                 body.keepTopN() == null ? 100 : body.keepTopN(),
                                 body.keepAllFailures() == null || body.keepAllFailures())))
                 .build();

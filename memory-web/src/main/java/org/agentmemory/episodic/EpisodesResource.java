@@ -34,6 +34,7 @@ import org.agentmemory.rest.Params;
 import org.agentmemory.rest.QueryShortening;
 import org.agentmemory.rest.RequestBodies;
 import org.agentmemory.rest.RestJson;
+import org.agentmemory.security.Audited;
 import org.agentmemory.security.Roles;
 import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
@@ -102,7 +103,7 @@ public class EpisodesResource {
     public Response record(EpisodicRequests.RecordEpisode body) throws MemoryException {
         bodies.check(body);
         Instant asked = EpisodeResponses.asked();
-        Episode stored = memory.recordEpisode(body.toInput(tenants.current(), ""));
+        Episode stored = memory.recordEpisode(body.toInput(tenants, ""));
         return EpisodeResponses.recorded(stored, asked);
     }
 
@@ -125,7 +126,7 @@ public class EpisodesResource {
         bodies.check(body);
         List<EpisodeInput> inputs = new ArrayList<>(body.episodes().size());
         for (int i = 0; i < body.episodes().size(); i++) {
-            inputs.add(body.episodes().get(i).toInput(tenants.current(), "episodes[" + i + "]."));
+            inputs.add(body.episodes().get(i).toInput(tenants, "episodes[" + i + "]."));
         }
         return Response.ok(memory.recordEpisodes(inputs)).build();
     }
@@ -149,7 +150,7 @@ public class EpisodesResource {
         Instant asked = EpisodeResponses.asked();
         return EpisodeResponses.recorded(
                 memory.recordToolEpisode(
-                        body.namespace().toNamespace(tenants.current()),
+                        body.namespace().toNamespace(tenants, "namespace."),
                         body.toolName(),
                         body.toolArgs(),
                         body.toolResult(),
@@ -172,7 +173,7 @@ public class EpisodesResource {
     public Response recordCrew(EpisodicRequests.CrewEpisode body) throws MemoryException {
         bodies.check(body);
         return Response.ok(memory.recordCrewEpisode(
-                        body.namespace().toNamespace(tenants.current()),
+                        body.namespace().toNamespace(tenants, "namespace."),
                         body.crewResult(),
                         body.description(),
                         body.perAgent() == null || body.perAgent()))
@@ -200,7 +201,7 @@ public class EpisodesResource {
         Instant asked = EpisodeResponses.asked();
         return EpisodeResponses.recorded(
                 memory.recordLesson(
-                        body.namespace().toNamespace(tenants.current()),
+                        body.namespace().toNamespace(tenants, "namespace."),
                         body.situation(),
                         body.lesson(),
                         body.category(),
@@ -229,7 +230,7 @@ public class EpisodesResource {
         bodies.check(body);
         Instant asked = EpisodeResponses.asked();
         Episode stored = memory.recordInteraction(
-                body.namespace().toNamespace(tenants.current()), body.query(), body.response());
+                body.namespace().toNamespace(tenants, "namespace."), body.query(), body.response());
         return stored == null ? Response.noContent().build() : EpisodeResponses.recorded(stored, asked);
     }
 
@@ -260,7 +261,7 @@ public class EpisodesResource {
                                             value = EpisodeDocs.RECALL_EXAMPLE)))
     public Response recall(EpisodicRequests.Recall body) throws MemoryException {
         bodies.check(body);
-        List<EpisodeSearchResult> results = memory.recallSimilar(body.toRequest(tenants.current()));
+        List<EpisodeSearchResult> results = memory.recallSimilar(body.toRequest(tenants));
         return QueryShortening.mark(Response.ok(results), body.query()).build();
     }
 
@@ -392,6 +393,7 @@ public class EpisodesResource {
                 .build();
     }
 
+    @Audited("episodes.export")
     @GET
     @Path("export")
     @Produces("application/x-ndjson")
@@ -424,7 +426,8 @@ public class EpisodesResource {
             responseCode = "404",
             description = "No such episode in the tenant (or the id is not 36 hex digits and" + " dashes)")
     public Response get(@PathParam("episodeId") String episodeId) throws MemoryException {
-        return Response.ok(memory.getEpisode(tenants.current(), episodeId)).build();
+        return Response.ok(tenants.readable(memory.getEpisode(tenants.current(), episodeId)))
+                .build();
     }
 
     @POST
@@ -455,11 +458,13 @@ public class EpisodesResource {
                     + " items, or pageId breaks the id rules")
     public Response consolidated(EpisodicRequests.Consolidated body) throws MemoryException {
         bodies.check(body);
+        tenants.unscoped("Marking episodes consolidated");
         return Response.ok(
                         Map.of("updated", memory.markConsolidated(tenants.current(), body.episodeIds(), body.pageId())))
                 .build();
     }
 
+    @Audited("episodes.cleanup")
     @POST
     @RolesAllowed(Roles.WRITER)
     @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
@@ -483,7 +488,7 @@ public class EpisodesResource {
     }
 
     private MemoryNamespace namespace(NamespaceParams ns) throws InvalidInputException {
-        return ns.toNamespace(tenants.current());
+        return ns.toNamespace(tenants);
     }
 
     /** A text answer; {@code query} is the full-text query it searched by ({@link QueryShortening}), or null. */

@@ -12,6 +12,8 @@ import org.agentmemory.api.episodic.EpisodeOutcome;
 import org.agentmemory.api.episodic.MemoryNamespace;
 import org.agentmemory.api.episodic.RecallMode;
 import org.agentmemory.api.episodic.RecallRequest;
+import org.agentmemory.security.OutOfScopeException;
+import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -49,12 +51,20 @@ public final class EpisodicRequests {
             String crewId) {
 
         /**
-         * @param tenantId the caller's tenant
-         * @return the namespace
+         * @param tenants the caller
+         * @param prefix  prefix of the field names in problems, e.g. {@code "namespace."}
+         * @return the namespace in the caller's tenant, narrowed to the token's user and agent
          * @throws InvalidInputException when the agent is blank
+         * @throws OutOfScopeException   when it names another user or agent than the token's
          */
-        public MemoryNamespace toNamespace(String tenantId) throws InvalidInputException {
-            return namespace(tenantId, agentId, userId, sessionId, roomId, crewId);
+        public MemoryNamespace toNamespace(Tenants tenants, String prefix) throws InvalidInputException {
+            return namespace(
+                    tenants.current(),
+                    tenants.agentId(prefix + "agentId", agentId),
+                    tenants.userId(prefix + "userId", userId),
+                    sessionId,
+                    roomId,
+                    crewId);
         }
     }
 
@@ -161,10 +171,10 @@ public final class EpisodicRequests {
          * @return the service input
          * @throws InvalidInputException naming the field whose value breaks a rule
          */
-        public EpisodeInput toInput(String tenantId, String prefix) throws InvalidInputException {
+        public EpisodeInput toInput(Tenants tenants, String prefix) throws InvalidInputException {
             try {
                 return new EpisodeInput(
-                        namespace.toNamespace(tenantId),
+                        namespace.toNamespace(tenants, prefix + "namespace."),
                         situation,
                         actionTaken,
                         outcome,
@@ -364,9 +374,9 @@ public final class EpisodicRequests {
          * @return the service request
          * @throws InvalidInputException when the namespace is invalid
          */
-        public RecallRequest toRequest(String tenantId) throws InvalidInputException {
+        public RecallRequest toRequest(Tenants tenants) throws InvalidInputException {
             return new RecallRequest(
-                    namespace.toNamespace(tenantId),
+                    namespace.toNamespace(tenants, "namespace."),
                     query,
                     topK,
                     scoreThreshold,

@@ -66,7 +66,7 @@ public class EpisodicToolsResource {
         bodies.check(body);
         return QueryShortening.mark(
                         Response.ok(memory.searchPastExperiences(
-                                body.namespace().toNamespace(tenants.current()),
+                                body.namespace().toNamespace(tenants, "namespace."),
                                 body.query(),
                                 body.topK() == null ? RecallRequest.DEFAULT_TOP_K : body.topK(),
                                 body.failuresOnly() != null && body.failuresOnly())),
@@ -90,7 +90,7 @@ public class EpisodicToolsResource {
     public Response recordLesson(EpisodicRequests.Lesson body) throws MemoryException {
         bodies.check(body);
         return Response.ok(memory.recordLessonTool(
-                        body.namespace().toNamespace(tenants.current()),
+                        body.namespace().toNamespace(tenants, "namespace."),
                         body.situation(),
                         body.lesson(),
                         body.category(),
@@ -108,8 +108,8 @@ public class EpisodicToolsResource {
     public Response warnings(EpisodicRequests.ToolWarnings body) throws MemoryException {
         bodies.check(body);
         return QueryShortening.mark(
-                        Response.ok(
-                                memory.warningsTool(body.namespace().toNamespace(tenants.current()), body.context())),
+                        Response.ok(memory.warningsTool(
+                                body.namespace().toNamespace(tenants, "namespace."), body.context())),
                         body.context())
                 .build();
     }

@@ -3,6 +3,7 @@ package org.agentmemory.episodic;
 import jakarta.ws.rs.QueryParam;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.episodic.MemoryNamespace;
+import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
@@ -32,11 +33,18 @@ public class NamespaceParams {
     String crewId;
 
     /**
-     * @param tenantId the caller's tenant, never null
-     * @return the namespace, never null
+     * @param tenants the caller
+     * @return the namespace in the caller's tenant, narrowed to the token's user and agent; never null
      * @throws InvalidInputException when {@code agentId} is missing or blank
+     * @throws org.agentmemory.security.OutOfScopeException when it names another user or agent than the token's
      */
-    MemoryNamespace toNamespace(String tenantId) throws InvalidInputException {
-        return EpisodicRequests.namespace(tenantId, agentId, userId, sessionId, roomId, crewId);
+    MemoryNamespace toNamespace(Tenants tenants) throws InvalidInputException {
+        return EpisodicRequests.namespace(
+                tenants.current(),
+                tenants.agentId("agentId", agentId),
+                tenants.userId("userId", userId),
+                sessionId,
+                roomId,
+                crewId);
     }
 }

@@ -159,8 +159,8 @@ public class MessagesResource {
         bodies.check(body);
         List<MessageHit> hits = recall.searchMessages(new MessageRecallRequest(
                 tenants.current(),
-                body.userId(),
-                body.chatbotId(),
+                tenants.userId("userId", body.userId()),
+                tenants.agentId("chatbotId", body.chatbotId()),
                 body.conversationId(),
                 body.query(),
                 body.mode(),

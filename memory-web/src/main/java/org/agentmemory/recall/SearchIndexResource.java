@@ -12,6 +12,8 @@ import jakarta.ws.rs.core.Response;
 import org.agentmemory.api.MemoryException;
 import org.agentmemory.api.recall.ConversationRecall;
 import org.agentmemory.api.recall.ReindexStatus;
+import org.agentmemory.rest.Problem;
+import org.agentmemory.security.Audited;
 import org.agentmemory.security.Roles;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.Timeout;
@@ -44,28 +46,42 @@ public class SearchIndexResource {
     @jakarta.inject.Inject
     org.agentmemory.security.Tenants tenants;
 
+    @Audited("reindex")
     @POST
     @Operation(
             summary = "Start a mass reindex",
-            description = "Runs in the background; a run in progress is not restarted."
+            description = "Rebuilds the caller's tenant's documents; with the memory-operator role, every tenant's."
+                    + " Runs in the background; a run in progress is not restarted."
                     + " While a merge runs, the reindex starts as soon as it ends (the status stays running)."
                     + " No embedding model runs: vectors are read from the database.")
     @APIResponse(
             responseCode = "202",
             description = "Started (or already running); the status",
             content = @Content(schema = @Schema(implementation = ReindexStatus.class)))
-    public Response start() {
-        return Response.accepted(recall.startReindex()).build();
+    @APIResponse(
+            responseCode = "403",
+            description = "The token is narrowed to a user or agent",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Response start() throws MemoryException {
+        tenants.unscoped("Rebuilding the search indexes");
+        ReindexStatus status = tenants.caller().hasRole(Roles.OPERATOR)
+                ? recall.startReindex()
+                : recall.startReindex(tenants.current());
+        return Response.accepted(status).build();
     }
 
+    @Audited("merge")
     @POST
     @Path("merge")
+    @RolesAllowed(Roles.OPERATOR)
+    @SecurityRequirement(name = "bearer", scopes = Roles.OPERATOR)
     @Operation(
             summary = "Merge the search indexes",
             description = "Force-merges every index into one segment in the"
                     + " background (after a bulk import: k-NN search walks one graph per segment). Progress: GET /admin/reindex."
                     + " Not started while a reindex or merge runs. Each server also merges by itself after a bulk write"
-                    + " (memory.search.quiet-merge-writes) and nightly (memory.search.merge-hour).")
+                    + " (memory.search.quiet-merge-writes) and nightly (memory.search.merge-hour). Every tenant's"
+                    + " index segments are merged at once, so it needs the memory-operator role.")
     @APIResponse(
             responseCode = "202",
             description = "Started (or another run in progress); the status",
@@ -122,6 +138,10 @@ public class SearchIndexResource {
             @jakarta.ws.rs.QueryParam("userId") String userId,
             @jakarta.ws.rs.QueryParam("conversationId") String conversationId)
             throws MemoryException {
+        if (tenants.caller().agent() != null) {
+            tenants.unscoped("Counting messages waiting for their vector");
+        }
+        userId = tenants.userId("userId", userId);
         Long conversation = conversationId == null
                 ? null
                 : org.agentmemory.rest.Params.longParam("conversationId", conversationId, 0, 1, Long.MAX_VALUE);

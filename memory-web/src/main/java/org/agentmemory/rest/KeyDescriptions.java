@@ -7,7 +7,9 @@ package org.agentmemory.rest;
 public final class KeyDescriptions {
 
     /** The user of a conversation key. */
-    public static final String USER_ID = "The user; required, 1 to 128 code points, not blank, no control characters.";
+    public static final String USER_ID =
+            "The user; required (a token narrowed to one user may leave it out: its user is"
+                    + " taken), 1 to 128 code points, not blank, no control characters.";
 
     /** The session of a conversation key. */
     public static final String SESSION_ID =

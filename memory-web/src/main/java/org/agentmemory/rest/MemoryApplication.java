@@ -30,7 +30,8 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
         scheme = "bearer",
         bearerFormat = "JWT",
         description = "A signed JWT (RS256 or ES256) naming the caller's tenant (claim tenant) and roles (claim groups:"
-                + " memory-reader, memory-writer, memory-admin; each includes the ones before it). Each operation's"
-                + " security requirement names the least role it needs. Without a valid token: 401; without the"
-                + " role: 403.")
+                + " memory-reader, memory-writer, memory-admin, memory-operator; each includes the ones before it)."
+                + " Each operation's security requirement names the least role it needs. Without a valid token: 401;"
+                + " without the role: 403. Optional claims memory_user and memory_agent narrow the token to one user"
+                + " or agent: another user's ids answer 404, a request naming another user 403 (out-of-scope).")
 public class MemoryApplication extends Application {}

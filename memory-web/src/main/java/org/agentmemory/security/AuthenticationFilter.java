@@ -1,6 +1,7 @@
 package org.agentmemory.security;
 
 import jakarta.annotation.Priority;
+import jakarta.ejb.EJB;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -12,6 +13,7 @@ import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.ext.Provider;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.agentmemory.api.audit.AuditTrail;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.rest.Problems;
 
@@ -46,6 +48,9 @@ public class AuthenticationFilter implements ContainerRequestFilter {
     @Context
     UriInfo uri;
 
+    @EJB
+    AuditTrail audit;
+
     @Override
     public void filter(ContainerRequestContext request) {
         Caller caller;
@@ -54,6 +59,7 @@ public class AuthenticationFilter implements ContainerRequestFilter {
         } else {
             String header = request.getHeaderString(HttpHeaders.AUTHORIZATION);
             if (header == null || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+                failed();
                 request.abortWith(unauthorized("A bearer token is required: send Authorization: Bearer <token>."));
                 return;
             }
@@ -62,11 +68,21 @@ public class AuthenticationFilter implements ContainerRequestFilter {
                         .verify(header.substring(BEARER.length()).strip());
             } catch (InvalidTokenException e) {
                 LOG.log(Level.FINE, "Refused a bearer token: {0}", e.getMessage());
+                failed();
                 request.abortWith(unauthorized("invalid token"));
                 return;
             }
         }
         tenants.authenticated(caller);
+    }
+
+    /** Counts a failed authentication for the audit trail (one row per minute); never fails the request. */
+    private void failed() {
+        try {
+            audit.failedAuthentication();
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "A failed authentication could not be counted", e);
+        }
     }
 
     private jakarta.ws.rs.core.Response unauthorized(String detail) {

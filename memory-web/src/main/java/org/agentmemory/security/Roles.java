@@ -5,8 +5,8 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * The roles of the service, from a token's {@code groups} claim. Each includes the ones below it: an admin may do
- * what a writer may, a writer what a reader may.
+ * The roles of the service, from a token's {@code groups} claim. Each includes the ones below it: an operator may do
+ * what an admin may, an admin what a writer may, a writer what a reader may.
  */
 public final class Roles {
 
@@ -16,11 +16,17 @@ public final class Roles {
     /** Reader, plus writes and imports. */
     public static final String WRITER = "memory-writer";
 
-    /** Writer, plus reindex, statistics across agents and exports of a tenant. */
+    /** Writer, plus a reindex of its own tenant, statistics across agents and exports of a tenant. */
     public static final String ADMIN = "memory-admin";
 
-    /** Every role, lowest first. */
-    public static final Set<String> ALL = Set.of(READER, WRITER, ADMIN);
+    /**
+     * Admin, plus what spans every tenant: a reindex of every tenant's documents and index merges (issue 32 item 3).
+     * For the service's operators, not for a tenant's administrators.
+     */
+    public static final String OPERATOR = "memory-operator";
+
+    /** Every role. */
+    public static final Set<String> ALL = Set.of(READER, WRITER, ADMIN, OPERATOR);
 
     private Roles() {}
 
@@ -30,6 +36,9 @@ public final class Roles {
      */
     public static Set<String> expand(Collection<String> groups) {
         Set<String> roles = new LinkedHashSet<>(groups);
+        if (roles.contains(OPERATOR)) {
+            roles.add(ADMIN);
+        }
         if (roles.contains(ADMIN)) {
             roles.add(WRITER);
         }

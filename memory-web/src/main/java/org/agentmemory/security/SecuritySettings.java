@@ -74,8 +74,10 @@ public class SecuritySettings {
             throw new IllegalStateException(MemorySettings.SECURITY_JWT_CLOCK_SKEW_SECONDS + " is " + skew
                     + "; it must be between 0 and 3600 seconds");
         }
-        String tenantClaim =
-                string(MemorySettings.SECURITY_TENANT_CLAIM, MemorySettings.Defaults.SECURITY_TENANT_CLAIM);
+        TokenVerifier.ClaimNames claimNames = new TokenVerifier.ClaimNames(
+                string(MemorySettings.SECURITY_TENANT_CLAIM, MemorySettings.Defaults.SECURITY_TENANT_CLAIM),
+                string(MemorySettings.SECURITY_USER_CLAIM, MemorySettings.Defaults.SECURITY_USER_CLAIM),
+                string(MemorySettings.SECURITY_AGENT_CLAIM, MemorySettings.Defaults.SECURITY_AGENT_CLAIM));
         String keyLocation = config.getOptionalValue(MemorySettings.SECURITY_JWT_PUBLIC_KEY_LOCATION, String.class)
                 .orElse("");
         String jwksUrl = config.getOptionalValue(MemorySettings.SECURITY_JWT_JWKS_URL, String.class)
@@ -90,13 +92,13 @@ public class SecuritySettings {
                         issuer,
                         audience,
                         skew,
-                        tenantClaim);
+                        claimNames);
             } else if (!keyLocation.isBlank()) {
                 PublicKey key = Pem.publicKey(Files.readString(Path.of(keyLocation.strip()), StandardCharsets.UTF_8));
-                verifier = new TokenVerifier(key, null, issuer, audience, skew, tenantClaim);
+                verifier = new TokenVerifier(key, null, issuer, audience, skew, claimNames);
             } else if (development) {
                 DevelopmentKeys keys = new DevelopmentKeys(developmentDirectory());
-                verifier = new TokenVerifier(keys.publicKey(), null, issuer, audience, skew, tenantClaim);
+                verifier = new TokenVerifier(keys.publicKey(), null, issuer, audience, skew, claimNames);
                 developmentToken = keys.writeToken(issuer, audience, Instant.now());
                 LOG.warning("Development keys: a token for tenant default with every role, valid "
                         + DevelopmentKeys.TOKEN_LIFETIME.toDays() + " days, is in " + developmentToken

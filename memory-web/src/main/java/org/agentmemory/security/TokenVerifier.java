@@ -17,19 +17,22 @@ import org.jose4j.keys.resolvers.VerificationKeyResolver;
 /**
  * Verifies a signed bearer token (RS256 or ES256; {@code alg: none} and every other algorithm are refused) against a
  * public key or a key resolver (JWKS), checks issuer, audience and expiry with a clock skew, and reads the caller
- * from its claims (MicroProfile JWT 2.1 names: {@code sub}, {@code upn}, {@code groups}; the tenant from a
- * configurable claim). Pure and thread-safe.
+ * from its claims (MicroProfile JWT 2.1 names: {@code sub}, {@code upn}, {@code groups}; the tenant, and the
+ * optional user and agent a token is narrowed to, from configurable claims). Pure and thread-safe.
  */
 public final class TokenVerifier {
 
     /** The longest tenant id a token may name, as the tables store it. */
     public static final int MAX_TENANT_LENGTH = 64;
 
+    /** The longest user or agent id a scoping claim may name (the rule of every id). */
+    static final int MAX_SCOPE_ID_CODE_POINTS = 128;
+
     /** Verified tokens kept, at most; the cache is emptied when full. */
     static final int MAX_CACHED = 10_000;
 
     private final JwtConsumer consumer;
-    private final String tenantClaim;
+    private final ClaimNames claimNames;
     private final int clockSkewSeconds;
 
     /**
@@ -45,7 +48,7 @@ public final class TokenVerifier {
      * @param issuer           the expected {@code iss}
      * @param audience         the expected {@code aud} (one of the token's)
      * @param clockSkewSeconds tolerated clock difference for {@code exp}, {@code nbf} and {@code iat}, ≥ 0
-     * @param tenantClaim      the claim that names the tenant
+     * @param claimNames       the claims that name the tenant, and the user and agent a token is narrowed to
      */
     public TokenVerifier(
             Key key,
@@ -53,7 +56,7 @@ public final class TokenVerifier {
             String issuer,
             String audience,
             int clockSkewSeconds,
-            String tenantClaim) {
+            ClaimNames claimNames) {
         JwtConsumerBuilder builder = new JwtConsumerBuilder()
                 .setRequireExpirationTime()
                 .setAllowedClockSkewInSeconds(clockSkewSeconds)
@@ -69,7 +72,7 @@ public final class TokenVerifier {
             builder.setVerificationKey(Objects.requireNonNull(key, "key or resolver"));
         }
         this.consumer = builder.build();
-        this.tenantClaim = Objects.requireNonNull(tenantClaim, "tenantClaim");
+        this.claimNames = Objects.requireNonNull(claimNames, "claimNames");
         this.clockSkewSeconds = clockSkewSeconds;
     }
 
@@ -93,6 +96,22 @@ public final class TokenVerifier {
         return fresh.caller();
     }
 
+    /**
+     * The claims a caller is read from.
+     *
+     * @param tenant the claim naming the tenant (required in every token)
+     * @param user   the claim naming the one user a token is narrowed to (optional in a token)
+     * @param agent  the claim naming the one agent a token is narrowed to (optional in a token)
+     */
+    public record ClaimNames(String tenant, String user, String agent) {
+
+        public ClaimNames {
+            Objects.requireNonNull(tenant, "tenant");
+            Objects.requireNonNull(user, "user");
+            Objects.requireNonNull(agent, "agent");
+        }
+    }
+
     /** A verified token: its caller and expiry (epoch seconds). */
     private record Verified(Caller caller, long expiresAt) {}
 
@@ -104,10 +123,10 @@ public final class TokenVerifier {
             throw new InvalidTokenException(e.getMessage(), e);
         }
         try {
-            Object tenant = claims.getClaimValue(tenantClaim);
+            Object tenant = claims.getClaimValue(claimNames.tenant());
             if (!(tenant instanceof String t) || t.isBlank() || t.length() > MAX_TENANT_LENGTH || hasControl(t)) {
                 throw new InvalidTokenException(
-                        "claim " + tenantClaim + " is missing or not a tenant id of 1 to 64 characters", null);
+                        "claim " + claimNames.tenant() + " is missing or not a tenant id of 1 to 64 characters", null);
             }
             String subject = claims.getSubject();
             if (subject == null) {
@@ -115,11 +134,35 @@ public final class TokenVerifier {
             }
             List<String> groups = claims.hasClaim("groups") ? claims.getStringListClaimValue("groups") : List.of();
             return new Verified(
-                    new Caller(t, subject == null ? "" : subject, Roles.expand(groups)),
+                    new Caller(
+                            t,
+                            subject == null ? "" : subject,
+                            Roles.expand(groups),
+                            scopeId(claims, claimNames.user()),
+                            scopeId(claims, claimNames.agent())),
                     claims.getExpirationTime().getValue());
         } catch (MalformedClaimException e) {
             throw new InvalidTokenException(e.getMessage(), e);
         }
+    }
+
+    /**
+     * @return the id a scoping claim names, or {@code null} when the token does not carry it
+     * @throws InvalidTokenException when the claim is present but not an id of 1 to 128 code points without control
+     *                               characters (the rule of user and agent ids)
+     */
+    private static String scopeId(JwtClaims claims, String claim) throws InvalidTokenException {
+        if (!claims.hasClaim(claim)) {
+            return null;
+        }
+        Object value = claims.getClaimValue(claim);
+        if (!(value instanceof String id)
+                || id.isBlank()
+                || id.codePointCount(0, id.length()) > MAX_SCOPE_ID_CODE_POINTS
+                || hasControl(id)) {
+            throw new InvalidTokenException("claim " + claim + " is not an id of 1 to 128 code points", null);
+        }
+        return id;
     }
 
     private static boolean hasControl(String text) {

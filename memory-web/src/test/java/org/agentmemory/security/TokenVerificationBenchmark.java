@@ -34,8 +34,13 @@ public final class TokenVerificationBenchmark {
                     Duration.ofHours(1));
         }
         for (int round = 0; round < 3; round++) {
-            TokenVerifier verifier =
-                    new TokenVerifier(pair.getPublic(), null, "agent-memory", "agent-memory", 30, "tenant");
+            TokenVerifier verifier = new TokenVerifier(
+                    pair.getPublic(),
+                    null,
+                    "agent-memory",
+                    "agent-memory",
+                    30,
+                    new TokenVerifier.ClaimNames("tenant", "memory_user", "memory_agent"));
             long start = System.nanoTime();
             for (String token : tokens) {
                 verifier.verify(token);

@@ -37,7 +37,13 @@ class TokenVerifierTest {
     }
 
     private static TokenVerifier verifier(KeyPair pair) {
-        return new TokenVerifier(pair.getPublic(), null, "issuer-1", "memory", 30, "tenant");
+        return new TokenVerifier(
+                pair.getPublic(),
+                null,
+                "issuer-1",
+                "memory",
+                30,
+                new TokenVerifier.ClaimNames("tenant", "memory_user", "memory_agent"));
     }
 
     private static String token(KeyPair pair, String issuer, String audience, String tenant, Duration lifetime) {
@@ -111,6 +117,62 @@ class TokenVerifierTest {
                 Instant.now().minusSeconds(20),
                 Duration.ofSeconds(10));
         assertThat(verifier(RSA).verify(justExpired).tenant()).isEqualTo("acme");
+    }
+
+    @Test
+    void scopingClaimsNarrowTheCallerAndAreOptional() throws Exception {
+        TokenVerifier verifier = verifier(RSA);
+        Caller user = verifier.verify(scoped(java.util.Map.of("memory_user", "u-1")));
+        assertThat(user.user()).isEqualTo("u-1");
+        assertThat(user.agent()).isNull();
+        assertThat(user.scoped()).isTrue();
+        Caller agent = verifier.verify(scoped(java.util.Map.of("memory_agent", "support-bot")));
+        assertThat(agent.agent()).isEqualTo("support-bot");
+        assertThat(agent.user()).isNull();
+        Caller neither = verifier.verify(scoped(java.util.Map.of()));
+        assertThat(neither.scoped()).isFalse();
+    }
+
+    @Test
+    void aScopingClaimThatIsNoIdIsRefused() {
+        TokenVerifier verifier = verifier(RSA);
+        for (Object bad : List.of("", " ", 42, List.of("u-1"), "x".repeat(129), "a\u0007b")) {
+            assertThatThrownBy(() -> verifier.verify(scoped(java.util.Map.of("memory_user", bad))))
+                    .as(String.valueOf(bad))
+                    .isInstanceOf(InvalidTokenException.class);
+        }
+        assertThatThrownBy(() -> verifier.verify(scoped(java.util.Map.of("memory_agent", ""))))
+                .isInstanceOf(InvalidTokenException.class);
+    }
+
+    @Test
+    void theScopingClaimsAreConfigurable() throws Exception {
+        TokenVerifier bySubject = new TokenVerifier(
+                RSA.getPublic(), null, "issuer-1", "memory", 30, new TokenVerifier.ClaimNames("tenant", "sub", "bot"));
+        Caller caller = bySubject.verify(scoped(java.util.Map.of("bot", "b-1")));
+        assertThat(caller.user()).isEqualTo("alice");
+        assertThat(caller.agent()).isEqualTo("b-1");
+    }
+
+    /** A valid token for tenant acme, subject alice, with these extra claims. */
+    private static String scoped(java.util.Map<String, Object> extra) {
+        try {
+            JwtClaims claims = new JwtClaims();
+            claims.setIssuer("issuer-1");
+            claims.setAudience("memory");
+            claims.setSubject("alice");
+            claims.setClaim("tenant", "acme");
+            claims.setStringListClaim("groups", List.of(Roles.WRITER));
+            extra.forEach(claims::setClaim);
+            claims.setExpirationTime(NumericDate.fromSeconds(Instant.now().getEpochSecond() + 300));
+            JsonWebSignature jws = new JsonWebSignature();
+            jws.setPayload(claims.toJson());
+            jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.RSA_USING_SHA256);
+            jws.setKey(RSA.getPrivate());
+            return jws.getCompactSerialization();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test

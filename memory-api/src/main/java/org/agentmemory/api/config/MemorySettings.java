@@ -309,6 +309,29 @@ public final class MemorySettings {
     public static final String SECURITY_TENANT_CLAIM = "memory.security.tenant-claim";
 
     /**
+     * The claim that scopes a token to one end user: a token carrying it reads and writes only that user's
+     * conversations, episodes and searches (a request naming another user is refused with 403; one naming no user is
+     * narrowed to it); operations that cannot be narrowed to a user (chatbot statistics and user lists, answers,
+     * administration, marking episodes consolidated) are refused. Set it to {@code sub} when end users get their
+     * tokens from the identity provider directly. A token without the claim is not narrowed. Type: string. Default:
+     * {@value Defaults#SECURITY_USER_CLAIM}.
+     */
+    public static final String SECURITY_USER_CLAIM = "memory.security.user-claim";
+
+    /**
+     * The claim that scopes a token to one agent (chatbot): a token carrying it reads and writes only that agent's
+     * conversations and episodes, as {@link #SECURITY_USER_CLAIM} does for a user. A token without the claim is not
+     * narrowed. Type: string. Default: {@value Defaults#SECURITY_AGENT_CLAIM}.
+     */
+    public static final String SECURITY_AGENT_CLAIM = "memory.security.agent-claim";
+
+    /**
+     * How long rows of the audit trail are kept (issue 32 item 5); older rows are deleted daily. Type: int, days, 0
+     * (keep forever) to 36,500. Default: {@value Defaults#AUDIT_RETENTION_DAYS}.
+     */
+    public static final String AUDIT_RETENTION_DAYS = "memory.audit.retention-days";
+
+    /**
      * Development keys: when no key is configured, the server creates an RSA key pair in
      * {@link #SECURITY_DEVELOPMENT_KEYS_DIRECTORY} and writes a 30-day token for tenant {@code default} with every
      * role to {@code dev-token.jwt} there at every start. Set by the README's run profile. Type: boolean. Default:
@@ -329,6 +352,9 @@ public final class MemorySettings {
         public static final String SECURITY_JWT_AUDIENCE = "agent-memory";
         public static final int SECURITY_JWT_CLOCK_SKEW_SECONDS = 30;
         public static final String SECURITY_TENANT_CLAIM = "tenant";
+        public static final String SECURITY_USER_CLAIM = "memory_user";
+        public static final int AUDIT_RETENTION_DAYS = 365;
+        public static final String SECURITY_AGENT_CLAIM = "memory_agent";
         public static final boolean NORMALIZATION_ENABLED = true;
         public static final int OFFLOAD_THRESHOLD_TOKENS = 2000;
         public static final long OMISSION_TTL_SECONDS = 0;

@@ -27,6 +27,17 @@ public interface ConversationRecallOperations {
     ReindexStatus startReindex();
 
     /**
+     * Starts rebuilding one tenant's documents in every search index, in the background, as {@link #startReindex()}
+     * does for every tenant: each of the tenant's rows is indexed again, then documents whose rows are gone are
+     * purged; other tenants' documents are left as they are (issue 32 item 3).
+     *
+     * @param tenantId the tenant; never {@code null}
+     * @return the status right after starting
+     * @throws InvalidInputException when the tenant id is blank or longer than 64 characters
+     */
+    ReindexStatus startReindex(String tenantId) throws InvalidInputException;
+
+    /**
      * Starts merging every search index into one segment in the background (Lucene force-merge). Many small
      * segments pile up under a steady stream of writes, and k-NN search walks one HNSW graph per segment
      * (docs/decisions/0007-index-merges.md). Run it after a bulk

@@ -135,10 +135,7 @@ public class ContextMemoryBean implements ContextMemory, ContextMemoryRemote {
     private StoredConversation existing(String tenantId, long conversationId) throws NotFoundException {
         StoredConversation c = conversations.find(tenantId, conversationId);
         if (c == null) {
-            throw new NotFoundException(
-                    "conversation",
-                    Long.toString(conversationId),
-                    "Conversation " + conversationId + " does not exist in tenant '" + tenantId + "'.");
+            throw NotFoundException.conversation(tenantId, conversationId);
         }
         return c;
     }

@@ -25,10 +25,7 @@ public final class ConversationLookup {
             throws NotFoundException {
         Conversation c = tenantId == null ? null : store.find(tenantId, conversationId, lock);
         if (c == null) {
-            throw new NotFoundException(
-                    "conversation",
-                    Long.toString(conversationId),
-                    "Conversation " + conversationId + " does not exist in tenant '" + tenantId + "'.");
+            throw NotFoundException.conversation(tenantId, conversationId);
         }
         return c;
     }

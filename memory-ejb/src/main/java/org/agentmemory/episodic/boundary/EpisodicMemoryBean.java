@@ -377,8 +377,7 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
         org.agentmemory.episodic.entity.Episode e =
                 episodeId == null ? null : store().findByEpisodeId(tenantId, episodeId);
         if (e == null) {
-            throw new NotFoundException(
-                    "episode", episodeId, "Episode " + episodeId + " does not exist in tenant '" + tenantId + "'.");
+            throw NotFoundException.episode(tenantId, episodeId);
         }
         return EpisodeMapper.toRecord(e);
     }

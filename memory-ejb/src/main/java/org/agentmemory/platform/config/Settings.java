@@ -44,6 +44,7 @@ public class Settings {
     private int embeddingThreads;
     private double dbAnalyzeGrowth;
     private int searchMergeHour;
+    private int auditRetentionDays;
     private long searchQuietMergeWrites;
     private int searchQuietMergeSeconds;
     private boolean compactionEnabled;
@@ -121,6 +122,11 @@ public class Settings {
                 MemorySettings.Defaults.RECALL_CANDIDATES,
                 v -> v >= 1 && v <= 1000,
                 "an integer from 1 to 1000");
+        auditRetentionDays = intValue(
+                MemorySettings.AUDIT_RETENTION_DAYS,
+                MemorySettings.Defaults.AUDIT_RETENTION_DAYS,
+                v -> v >= 0 && v <= 36_500,
+                "a number of days from 0 (keep forever) to 36500");
         searchMergeHour = intValue(
                 MemorySettings.SEARCH_MERGE_HOUR,
                 MemorySettings.Defaults.SEARCH_MERGE_HOUR,
@@ -158,6 +164,11 @@ public class Settings {
     /** @return {@value MemorySettings#EMBEDDING_BUSY_SHARE}, in (0, 1] */
     public double embeddingBusyShare() {
         return embeddingBusyShare;
+    }
+
+    /** @return {@value MemorySettings#AUDIT_RETENTION_DAYS}: days audit rows are kept, 0 for ever */
+    public int auditRetentionDays() {
+        return auditRetentionDays;
     }
 
     /** @return {@value MemorySettings#SEARCH_MERGE_HOUR}: 0–23 (UTC), or −1 for never */

@@ -120,6 +120,17 @@ public class IndexReconciliationBean {
         }
     }
 
+    /**
+     * Compares every index with its table now and repairs the differences (a tenant's reindex purges the documents
+     * of deleted rows this way).
+     *
+     */
+    public void reconcile() {
+        IndexReconciliation.Outcome o = new IndexReconciliation(this::inTransaction, Search.mapping(emf)).run();
+        LOG.info(() -> "Search indexes reconciled with the database: " + o.documentsCompared() + " documents compared, "
+                + o.reindexed() + " indexed again, " + o.purged() + " purged");
+    }
+
     private void inTransaction(java.util.function.Consumer<EntityManager> work) {
         try {
             tx.begin();

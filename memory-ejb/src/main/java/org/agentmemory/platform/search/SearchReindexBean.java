@@ -50,6 +50,12 @@ public class SearchReindexBean {
     @jakarta.inject.Inject
     org.agentmemory.platform.config.Settings settings;
 
+    /** The attribute every tenant-owned indexed entity names its tenant by. */
+    static final String TENANT_ATTRIBUTE = "tenantId";
+
+    @jakarta.ejb.EJB
+    IndexReconciliationBean reconciliation;
+
     private static final String NIGHTLY = "nightly search index merge";
     private static final String QUIET_CHECK = "search index merge after a bulk write";
     /** How often the quiet-merge condition is checked, ms. */
@@ -123,6 +129,9 @@ public class SearchReindexBean {
     /** A reindex asked for while a merge was running. */
     private boolean reindexQueued;
 
+    /** The tenant of the queued reindex, or {@code null} for every tenant. */
+    private String queuedTenant;
+
     /**
      * Starts a run unless one is in progress. While a merge runs, the reindex is queued and starts as soon as the
      * merge ends (the status stays "running" throughout, so a caller polling it sees the reindex's result).
@@ -130,15 +139,30 @@ public class SearchReindexBean {
      * @return the status after the call
      */
     public ReindexStatus start() {
+        return start(null);
+    }
+
+    /**
+     * Starts a rebuild of one tenant's documents unless a run is in progress (issue 32 item 3: a tenant's admin
+     * rebuilds its own tenant): every row of the tenant is indexed again, then documents whose rows are gone are
+     * purged (an index reconciliation); other tenants' documents are not touched. Queued behind a merge as
+     * {@link #start()} is.
+     *
+     * @param tenantId the tenant, or {@code null} for every tenant ({@link #start()})
+     * @return the status after the call
+     */
+    public ReindexStatus start(String tenantId) {
         synchronized (this) {
             if (status.get().running() && merging) {
+                // Two different scopes queued meanwhile become one rebuild of every tenant (which covers both).
+                queuedTenant = !reindexQueued || java.util.Objects.equals(queuedTenant, tenantId) ? tenantId : null;
                 reindexQueued = true;
                 ReindexStatus s = status.get();
                 return new ReindexStatus(
                         "running", 0, 0, s.startedAt(), null, "a merge is running; the reindex starts when it ends");
             }
         }
-        return launch(SearchReindexBean::run);
+        return launch(bean -> bean.run(tenantId));
     }
 
     /**
@@ -217,8 +241,9 @@ public class SearchReindexBean {
             reindexQueued = false;
             markRunning(false);
         }
+        String tenant = queuedTenant;
         try {
-            dispatch(SearchReindexBean::run);
+            dispatch(bean -> bean.run(tenant));
         } catch (RuntimeException dispatchFailed) {
             LOG.log(Level.SEVERE, "The reindex queued behind a merge could not start", dispatchFailed);
         }
@@ -277,23 +302,31 @@ public class SearchReindexBean {
         return s;
     }
 
-    /** The run itself, on a container thread, outside any transaction (the mass indexer opens its own). */
+    /**
+     * The run itself, on a container thread, outside any transaction (the mass indexer opens its own).
+     *
+     * @param tenantId the tenant whose documents are rebuilt, or {@code null} for every tenant
+     */
     @Asynchronous
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public void run() {
+    public void run(String tenantId) {
         Instant started = status.get().startedAt();
         IndexWrites.DEPLOYMENT.reset();
         try {
-            Search.mapping(emf)
-                    .scope(Object.class)
-                    .massIndexer()
-                    .purgeAllOnStart(true)
-                    .threadsToLoadObjects(1)
-                    .batchSizeToLoadObjects(200)
-                    .monitor(new Progress())
-                    // One segment per index afterwards: k-NN search walks one HNSW graph per segment.
-                    .mergeSegmentsOnFinish(true)
-                    .startAndWait();
+            if (tenantId == null) {
+                Search.mapping(emf)
+                        .scope(Object.class)
+                        .massIndexer()
+                        .purgeAllOnStart(true)
+                        .threadsToLoadObjects(1)
+                        .batchSizeToLoadObjects(200)
+                        .monitor(new Progress())
+                        // One segment per index afterwards: k-NN search walks one HNSW graph per segment.
+                        .mergeSegmentsOnFinish(true)
+                        .startAndWait();
+            } else {
+                rebuildTenant(tenantId);
+            }
             mergeClusterIndexes();
             status.set(new ReindexStatus("done", total.get(), added.get(), started, Instant.now(), null));
             LOG.info(() -> "Search indexes rebuilt: " + added.get() + " documents");
@@ -304,6 +337,41 @@ public class SearchReindexBean {
             LOG.log(Level.SEVERE, "Rebuilding the search indexes failed", e);
             status.set(new ReindexStatus("failed", total.get(), added.get(), started, Instant.now(), e.toString()));
         }
+    }
+
+    /**
+     * Indexes every row of one tenant again (each indexed entity has a {@code tenantId} attribute; a type without one
+     * holds no tenant's data and is left alone), without purging the index first, then purges documents whose rows
+     * are gone with an index reconciliation.
+     */
+    private void rebuildTenant(String tenantId) throws InterruptedException {
+        List<Class<?>> types = new java.util.ArrayList<>();
+        for (var entity : Search.mapping(emf).allIndexedEntities()) {
+            try {
+                emf.getMetamodel().entity(entity.javaClass()).getAttribute(TENANT_ATTRIBUTE);
+                types.add(entity.javaClass());
+            } catch (IllegalArgumentException noTenant) {
+                LOG.fine(() -> entity.jpaName() + " has no " + TENANT_ATTRIBUTE + "; a tenant's reindex leaves it");
+            }
+        }
+        if (types.isEmpty()) {
+            return;
+        }
+        org.hibernate.search.mapper.orm.massindexing.MassIndexer indexer = Search.mapping(emf)
+                .scope(types)
+                .massIndexer()
+                .purgeAllOnStart(false)
+                .threadsToLoadObjects(1)
+                .batchSizeToLoadObjects(200)
+                .monitor(new Progress())
+                .mergeSegmentsOnFinish(true);
+        for (Class<?> type : types) {
+            indexer.type(type)
+                    .reindexOnly("e." + TENANT_ATTRIBUTE + " = :tenant")
+                    .param("tenant", tenantId);
+        }
+        indexer.startAndWait();
+        reconciliation.reconcile();
     }
 
     /** Counts what the mass indexer reports. */

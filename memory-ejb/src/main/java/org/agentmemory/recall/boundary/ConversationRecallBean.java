@@ -156,6 +156,14 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
     }
 
     @Override
+    public ReindexStatus startReindex(String tenantId) throws InvalidInputException {
+        if (tenantId == null || tenantId.isBlank() || tenantId.length() > 64) {
+            throw new InvalidInputException("tenantId", "tenant-id", "tenantId must be 1 to 64 characters, not blank.");
+        }
+        return reindex.start(tenantId);
+    }
+
+    @Override
     public ReindexStatus startMerge() {
         return reindex.startMerge();
     }

@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class SecurityIT {
 
-    private static final List<String> LADDER = List.of("memory-reader", "memory-writer", "memory-admin");
+    private static final List<String> LADDER =
+            List.of("memory-reader", "memory-writer", "memory-admin", "memory-operator");
 
     static Stream<Api> servers() {
         return Stream.of(Api.h2(), Api.postgres());

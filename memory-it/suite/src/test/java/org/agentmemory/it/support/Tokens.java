@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.jose4j.jws.AlgorithmIdentifiers;
 import org.jose4j.jws.JsonWebSignature;
@@ -41,7 +42,8 @@ public final class Tokens {
             String tenant,
             String subject,
             List<String> groups,
-            Duration lifetime) {
+            Duration lifetime,
+            Map<String, Object> extra) {
 
         /** @return a valid token of this spec */
         public String sign() {
@@ -53,6 +55,7 @@ public final class Tokens {
                 claims.setClaim("tenant", tenant);
             }
             claims.setStringListClaim("groups", groups);
+            extra.forEach(claims::setClaim);
             Instant now = Instant.now();
             // An expired token was issued before it expired.
             Instant issued = lifetime.isNegative() ? now.plus(lifetime).minus(Duration.ofHours(1)) : now;
@@ -81,27 +84,38 @@ public final class Tokens {
         }
 
         public Spec withKey(PrivateKey other) {
-            return new Spec(other, issuer, audience, tenant, subject, groups, lifetime);
+            return new Spec(other, issuer, audience, tenant, subject, groups, lifetime, extra);
         }
 
         public Spec withIssuer(String other) {
-            return new Spec(key, other, audience, tenant, subject, groups, lifetime);
+            return new Spec(key, other, audience, tenant, subject, groups, lifetime, extra);
         }
 
         public Spec withAudience(String other) {
-            return new Spec(key, issuer, other, tenant, subject, groups, lifetime);
+            return new Spec(key, issuer, other, tenant, subject, groups, lifetime, extra);
         }
 
         public Spec withTenant(String other) {
-            return new Spec(key, issuer, audience, other, subject, groups, lifetime);
+            return new Spec(key, issuer, audience, other, subject, groups, lifetime, extra);
         }
 
         public Spec withGroups(List<String> other) {
-            return new Spec(key, issuer, audience, tenant, subject, other, lifetime);
+            return new Spec(key, issuer, audience, tenant, subject, other, lifetime, extra);
+        }
+
+        /** @return the same claims plus {@code name}: {@code value} (e.g. the user or agent a token is narrowed to) */
+        public Spec withClaim(String name, Object value) {
+            Map<String, Object> more = new java.util.LinkedHashMap<>(extra);
+            more.put(name, value);
+            return new Spec(key, issuer, audience, tenant, subject, groups, lifetime, Map.copyOf(more));
+        }
+
+        public Spec withSubject(String other) {
+            return new Spec(key, issuer, audience, tenant, other, groups, lifetime, extra);
         }
 
         public Spec withLifetime(Duration other) {
-            return new Spec(key, issuer, audience, tenant, subject, groups, other);
+            return new Spec(key, issuer, audience, tenant, subject, groups, other, extra);
         }
     }
 
@@ -112,7 +126,7 @@ public final class Tokens {
      * @return a valid spec: one hour, the expected issuer and audience
      */
     public static Spec of(Api api, String tenant, List<String> groups) {
-        return new Spec(privateKey(api), ISSUER, AUDIENCE, tenant, "tester", groups, Duration.ofHours(1));
+        return new Spec(privateKey(api), ISSUER, AUDIENCE, tenant, "tester", groups, Duration.ofHours(1), Map.of());
     }
 
     /** @return the server's development private key */

@@ -1,0 +1,2 @@
+/** The audit trail's table. */
+package org.agentmemory.audit.entity;

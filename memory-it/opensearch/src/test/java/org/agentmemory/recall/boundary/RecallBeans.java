@@ -56,7 +56,7 @@ public final class RecallBeans {
      */
     public ReindexStatus reindex() {
         SearchReindexBean bean = SearchBeans.reindexBean(emf, settings);
-        bean.run();
+        bean.run(null); // every tenant
         return bean.current();
     }
 

@@ -2,6 +2,7 @@ package org.agentmemory.api.answer;
 
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.RequiresRole;
 
 /**
  * Answer memory: question/answer pairs of an agent stored by turn id, persisted (the reference keeps them
@@ -20,6 +21,7 @@ public interface AnswerMemoryOperations {
      * @return what is stored now
      * @throws InvalidInputException when an id is missing or breaks a rule
      */
+    @RequiresRole(RequiresRole.WRITER)
     StoredAnswer storeInteraction(String tenantId, String agentId, String turnId, String question, Object answer)
             throws InvalidInputException;
 
@@ -31,5 +33,6 @@ public interface AnswerMemoryOperations {
      * @throws NotFoundException     when none is stored for that agent and turn
      * @throws InvalidInputException when an id breaks a rule
      */
+    @RequiresRole(RequiresRole.READER)
     StoredAnswer get(String tenantId, String agentId, String turnId) throws NotFoundException, InvalidInputException;
 }

@@ -326,6 +326,16 @@ public final class MemorySettings {
     public static final String SECURITY_AGENT_CLAIM = "memory.security.agent-claim";
 
     /**
+     * The tenant of each authenticated EJB caller (issue 32 item 2): comma-separated {@code principal=tenant} pairs,
+     * e.g. {@code agent-backend-acme=acme,agent-backend-globex=globex}. A remote client, or a caller in another
+     * deployment running as an authenticated user, acts in its principal's tenant: every tenant it passes (a
+     * {@code tenantId} parameter, the tenant of a key or namespace) is replaced by it. An authenticated principal
+     * without an entry is refused ({@code EJBAccessException}); the JBOSS-LOCAL-USER principal of same-host clients
+     * is {@code $local}. Type: list. Default: empty (every authenticated EJB caller is refused).
+     */
+    public static final String SECURITY_EJB_TENANTS = "memory.security.ejb.tenants";
+
+    /**
      * How long rows of the audit trail are kept (issue 32 item 5); older rows are deleted daily. Type: int, days, 0
      * (keep forever) to 36,500. Default: {@value Defaults#AUDIT_RETENTION_DAYS}.
      */

@@ -2,6 +2,7 @@ package org.agentmemory.api.context;
 
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.RequiresRole;
 import org.agentmemory.api.conversation.ConversationKey;
 
 /**
@@ -53,6 +54,7 @@ public interface ContextMemoryOperations {
      * @throws InvalidInputException when an id of the key or a request field breaks a rule (negative sizes,
      *                               {@code maxTurns} &lt; 1, a prompt given both as size and text, …)
      */
+    @RequiresRole(RequiresRole.READER)
     ConversationContext context(ConversationKey key, ContextRequest request) throws InvalidInputException;
 
     /**
@@ -65,6 +67,7 @@ public interface ContextMemoryOperations {
      * @throws NotFoundException     when the conversation does not exist in the tenant
      * @throws InvalidInputException when a request field breaks a rule
      */
+    @RequiresRole(RequiresRole.READER)
     ConversationContext contextById(String tenantId, long conversationId, ContextRequest request)
             throws NotFoundException, InvalidInputException;
 
@@ -89,6 +92,7 @@ public interface ContextMemoryOperations {
      * @param turnId         a turn id, or {@code null}; used only when {@code contentId} is absent
      * @return the tool's answer; never {@code null}
      */
+    @RequiresRole(RequiresRole.READER)
     String readOmittedContent(String tenantId, long conversationId, String contentId, String turnId);
 
     /**
@@ -105,6 +109,7 @@ public interface ContextMemoryOperations {
      * @throws InvalidInputException when the query is missing or a configuration or compaction field breaks a
      *                               rule (the weight rule names the weights and their sum)
      */
+    @RequiresRole(RequiresRole.READER)
     AssembledContext assemble(ConversationKey key, ContextAssemblyRequest request) throws InvalidInputException;
 
     /**
@@ -117,6 +122,7 @@ public interface ContextMemoryOperations {
      * @throws NotFoundException     when the conversation does not exist in the tenant
      * @throws InvalidInputException when a field breaks a rule
      */
+    @RequiresRole(RequiresRole.READER)
     AssembledContext assembleById(String tenantId, long conversationId, ContextAssemblyRequest request)
             throws NotFoundException, InvalidInputException;
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.RequiresRole;
 import org.agentmemory.api.VersionConflictException;
 import org.agentmemory.api.compaction.CompactionCommit;
 import org.agentmemory.api.compaction.CompactionState;
@@ -33,6 +34,7 @@ public interface ConversationMemoryOperations {
      * @return the history
      * @throws InvalidInputException when an id breaks a rule
      */
+    @RequiresRole(RequiresRole.WRITER)
     ConversationHistory createHistory(ConversationKey key, Map<String, Object> metadata) throws InvalidInputException;
 
     /**
@@ -43,6 +45,7 @@ public interface ConversationMemoryOperations {
      * @throws NotFoundException     when no such conversation exists in the tenant
      * @throws InvalidInputException when an id breaks a rule
      */
+    @RequiresRole(RequiresRole.READER)
     ConversationHistory getHistory(ConversationKey key) throws NotFoundException, InvalidInputException;
 
     /**
@@ -53,6 +56,7 @@ public interface ConversationMemoryOperations {
      * @return the history
      * @throws NotFoundException when it does not exist in the tenant
      */
+    @RequiresRole(RequiresRole.READER)
     ConversationHistory getHistoryById(String tenantId, long conversationId) throws NotFoundException;
 
     /**
@@ -63,6 +67,7 @@ public interface ConversationMemoryOperations {
      * @return the summary
      * @throws NotFoundException when it does not exist in the tenant
      */
+    @RequiresRole(RequiresRole.READER)
     ConversationSummary getSummary(String tenantId, long conversationId) throws NotFoundException;
 
     /**
@@ -76,6 +81,7 @@ public interface ConversationMemoryOperations {
      * @throws NotFoundException     when the conversation does not exist in the tenant
      * @throws InvalidInputException when {@code limit} or {@code afterSequence} is out of range
      */
+    @RequiresRole(RequiresRole.READER)
     TurnPage getTurns(String tenantId, long conversationId, long afterSequence, int limit)
             throws NotFoundException, InvalidInputException;
 
@@ -90,6 +96,7 @@ public interface ConversationMemoryOperations {
      *                               sequence (never written, or cleared: sequences are not reused)
      * @throws InvalidInputException when {@code sequence} is below 1
      */
+    @RequiresRole(RequiresRole.READER)
     TurnRecord getTurn(String tenantId, long conversationId, long sequence)
             throws NotFoundException, InvalidInputException;
 
@@ -101,6 +108,7 @@ public interface ConversationMemoryOperations {
      * @return metadata and version
      * @throws NotFoundException when it does not exist in the tenant
      */
+    @RequiresRole(RequiresRole.READER)
     ConversationMetadata getMetadata(String tenantId, long conversationId) throws NotFoundException;
 
     /**
@@ -115,6 +123,7 @@ public interface ConversationMemoryOperations {
      * @throws VersionConflictException when {@code expectedVersion} is not the stored version
      * @throws InvalidInputException    when {@code metadata} is {@code null} or holds invalid text
      */
+    @RequiresRole(RequiresRole.WRITER)
     ConversationMetadata updateMetadata(
             String tenantId, long conversationId, Map<String, Object> metadata, long expectedVersion)
             throws NotFoundException, VersionConflictException, InvalidInputException;
@@ -130,6 +139,7 @@ public interface ConversationMemoryOperations {
      * @return the stored turn
      * @throws InvalidInputException when a field breaks a rule
      */
+    @RequiresRole(RequiresRole.WRITER)
     AppendedTurn addTurn(ConversationKey key, TurnRecord turn) throws InvalidInputException;
 
     /**
@@ -152,6 +162,7 @@ public interface ConversationMemoryOperations {
      * @throws InvalidInputException when a field of the turn or the commit breaks a rule (the commit's
      *                               boundary must be a valid turn id; its telemetry must not be negative)
      */
+    @RequiresRole(RequiresRole.WRITER)
     AppendedTurn addTurn(ConversationKey key, TurnRecord turn, CompactionCommit commit) throws InvalidInputException;
 
     /**
@@ -162,6 +173,7 @@ public interface ConversationMemoryOperations {
      * @return the stored turn
      * @throws InvalidInputException when a field breaks a rule
      */
+    @RequiresRole(RequiresRole.WRITER)
     AppendedTurn addTurnFromAiMessage(ConversationKey key, AiMessageTurn message) throws InvalidInputException;
 
     /**
@@ -175,6 +187,7 @@ public interface ConversationMemoryOperations {
      * @return the state after the sample, or {@code null} when there is no such history
      * @throws InvalidInputException when an id breaks a rule
      */
+    @RequiresRole(RequiresRole.WRITER)
     CompactionState reportUsage(ConversationKey key, long promptEstimate, long providerPromptTokens)
             throws InvalidInputException;
 
@@ -193,6 +206,7 @@ public interface ConversationMemoryOperations {
      * @throws VersionConflictException when every attempt lost to a concurrent writer
      * @throws InvalidInputException    when the patch is {@code null} or holds invalid text
      */
+    @RequiresRole(RequiresRole.WRITER)
     ConversationMetadata mergeMetadata(String tenantId, long conversationId, Map<String, Object> patch)
             throws NotFoundException, VersionConflictException, InvalidInputException;
 
@@ -204,6 +218,7 @@ public interface ConversationMemoryOperations {
      * @return one result per input turn, in order
      * @throws InvalidInputException when any turn breaks a rule (the field path names its index)
      */
+    @RequiresRole(RequiresRole.WRITER)
     List<AppendedTurn> addTurns(ConversationKey key, List<TurnRecord> turns) throws InvalidInputException;
 
     /**
@@ -219,6 +234,7 @@ public interface ConversationMemoryOperations {
      * @return counts and per-line errors
      * @throws InvalidInputException when there are too many lines
      */
+    @RequiresRole(RequiresRole.WRITER)
     ImportReport importTurns(String tenantId, List<ImportLine> lines) throws InvalidInputException;
 
     /**
@@ -233,6 +249,7 @@ public interface ConversationMemoryOperations {
      * @return counts and per-line errors
      * @throws InvalidInputException when there are too many lines
      */
+    @RequiresRole(RequiresRole.WRITER)
     ImportReport importTurns(String tenantId, List<ImportLine> lines, boolean deferIndexing)
             throws InvalidInputException;
 
@@ -244,6 +261,7 @@ public interface ConversationMemoryOperations {
      * @return how many deferred index writes failed or did not finish in time: 0 normally; their rows are
      *         stored, and the mass reindex ({@code POST /admin/reindex}) restores their index entries
      */
+    @RequiresRole(RequiresRole.WRITER)
     int awaitDeferredIndexing();
 
     /** The longest wait of {@link #awaitDeferredIndexing()}, in milliseconds. */
@@ -257,6 +275,7 @@ public interface ConversationMemoryOperations {
      * @return the number of turns removed
      * @throws NotFoundException when it does not exist
      */
+    @RequiresRole(RequiresRole.WRITER)
     long clearHistory(String tenantId, long conversationId) throws NotFoundException;
 
     /**
@@ -266,6 +285,7 @@ public interface ConversationMemoryOperations {
      * @param conversationId the conversation
      * @return {@code true} if it existed
      */
+    @RequiresRole(RequiresRole.WRITER)
     boolean deleteHistory(String tenantId, long conversationId);
 
     /**
@@ -276,6 +296,7 @@ public interface ConversationMemoryOperations {
      * @throws NotFoundException     when no such conversation exists
      * @throws InvalidInputException when an id breaks a rule
      */
+    @RequiresRole(RequiresRole.READER)
     long findConversationId(ConversationKey key) throws NotFoundException, InvalidInputException;
 
     /**
@@ -289,6 +310,7 @@ public interface ConversationMemoryOperations {
      * @return one page
      * @throws InvalidInputException when the limit is out of range or the cursor is not one of ours
      */
+    @RequiresRole(RequiresRole.READER)
     Page<ConversationSummary> listSessions(String tenantId, String userId, String chatbotId, int limit, String cursor)
             throws InvalidInputException;
 
@@ -303,6 +325,7 @@ public interface ConversationMemoryOperations {
      * @return one page
      * @throws InvalidInputException when the limit is out of range or the cursor is not one of ours
      */
+    @RequiresRole(RequiresRole.READER)
     Page<ConversationSummary> listSessionsByChatbot(
             String tenantId, String chatbotId, String userId, int limit, String cursor) throws InvalidInputException;
 
@@ -314,6 +337,7 @@ public interface ConversationMemoryOperations {
      * @return the statistics (zeros when the agent has no conversation)
      * @throws InvalidInputException when the chatbot id breaks a rule
      */
+    @RequiresRole(RequiresRole.ADMIN)
     ChatbotStats chatbotStats(String tenantId, String chatbotId) throws InvalidInputException;
 
     /**
@@ -326,6 +350,7 @@ public interface ConversationMemoryOperations {
      * @return one page of user ids
      * @throws InvalidInputException when the limit is out of range or the cursor is not one of ours
      */
+    @RequiresRole(RequiresRole.READER)
     Page<String> chatbotUsers(String tenantId, String chatbotId, int limit, String cursor) throws InvalidInputException;
 
     /**
@@ -338,6 +363,7 @@ public interface ConversationMemoryOperations {
      * @throws NotFoundException when the conversation does not exist, or the content is unknown in it or expired
      *                           (the message is spec §7.2's {@code EXPIRED_MESSAGE})
      */
+    @RequiresRole(RequiresRole.READER)
     String getOmission(String tenantId, long conversationId, String contentId) throws NotFoundException;
 
     /**
@@ -350,6 +376,7 @@ public interface ConversationMemoryOperations {
      * @throws NotFoundException     when the conversation does not exist
      * @throws InvalidInputException when more than 1000 ids are given
      */
+    @RequiresRole(RequiresRole.READER)
     Map<String, Boolean> probeOmissions(String tenantId, long conversationId, List<String> contentIds)
             throws NotFoundException, InvalidInputException;
 
@@ -362,5 +389,6 @@ public interface ConversationMemoryOperations {
      * @return the ids of retrievable content
      * @throws NotFoundException when the conversation does not exist
      */
+    @RequiresRole(RequiresRole.READER)
     List<String> listOmissions(String tenantId, long conversationId, String turnId) throws NotFoundException;
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.RequiresRole;
 import org.agentmemory.api.conversation.Page;
 
 /**
@@ -34,6 +35,7 @@ public interface EpisodicMemoryOperations {
      * @return the stored episode (or the identical one stored earlier)
      * @throws InvalidInputException when a field breaks a rule (ids: 1–128 code points without control characters; tenant ≤ 64)
      */
+    @RequiresRole(RequiresRole.WRITER)
     Episode recordEpisode(EpisodeInput input) throws InvalidInputException;
 
     /**
@@ -44,6 +46,7 @@ public interface EpisodicMemoryOperations {
      * @return the stored episodes, in input order
      * @throws InvalidInputException when an input breaks a rule (field prefixed {@code inputs[i].})
      */
+    @RequiresRole(RequiresRole.WRITER)
     List<Episode> recordEpisodes(List<EpisodeInput> inputs) throws InvalidInputException;
 
     /**
@@ -58,6 +61,7 @@ public interface EpisodicMemoryOperations {
      * @return the stored episode
      * @throws InvalidInputException when an argument breaks a rule
      */
+    @RequiresRole(RequiresRole.WRITER)
     Episode recordToolEpisode(
             MemoryNamespace namespace,
             String toolName,
@@ -77,6 +81,7 @@ public interface EpisodicMemoryOperations {
      * @return the stored episodes, crew first
      * @throws InvalidInputException when an argument breaks a rule
      */
+    @RequiresRole(RequiresRole.WRITER)
     List<Episode> recordCrewEpisode(
             MemoryNamespace namespace, Map<String, Object> crewResult, String description, boolean perAgent)
             throws InvalidInputException;
@@ -93,6 +98,7 @@ public interface EpisodicMemoryOperations {
      * @return the stored lesson episode
      * @throws InvalidInputException when an argument breaks a rule
      */
+    @RequiresRole(RequiresRole.WRITER)
     Episode recordLesson(
             MemoryNamespace namespace, String situation, String lesson, EpisodeCategory category, Integer importance)
             throws InvalidInputException;
@@ -108,6 +114,7 @@ public interface EpisodicMemoryOperations {
      * @return the stored episode, or {@code null} when the query was trivial
      * @throws InvalidInputException when an argument breaks a rule
      */
+    @RequiresRole(RequiresRole.WRITER)
     Episode recordInteraction(MemoryNamespace namespace, String query, String response) throws InvalidInputException;
 
     /**
@@ -117,6 +124,7 @@ public interface EpisodicMemoryOperations {
      * @return the hits, best first, at most {@code topK}; expired episodes never come back
      * @throws InvalidInputException when an argument breaks a rule
      */
+    @RequiresRole(RequiresRole.READER)
     List<EpisodeSearchResult> recallSimilar(RecallRequest request) throws InvalidInputException;
 
     /**
@@ -131,6 +139,7 @@ public interface EpisodicMemoryOperations {
      * @return the text, or {@code ""} when there is nothing to warn about
      * @throws InvalidInputException when an argument breaks a rule
      */
+    @RequiresRole(RequiresRole.READER)
     String failureWarnings(MemoryNamespace namespace, String query, int maxWarnings) throws InvalidInputException;
 
     /**
@@ -141,6 +150,7 @@ public interface EpisodicMemoryOperations {
      * @return the episodes of category {@code user_preference}
      * @throws InvalidInputException when the namespace or the limit breaks a rule
      */
+    @RequiresRole(RequiresRole.READER)
     List<Episode> userPreferences(MemoryNamespace namespace, int limit) throws InvalidInputException;
 
     /**
@@ -152,6 +162,7 @@ public interface EpisodicMemoryOperations {
      * @return the episodes
      * @throws InvalidInputException when the namespace or the limit breaks a rule
      */
+    @RequiresRole(RequiresRole.READER)
     List<Episode> roomContext(MemoryNamespace namespace, int limit, List<EpisodeCategory> categories)
             throws InvalidInputException;
 
@@ -165,6 +176,7 @@ public interface EpisodicMemoryOperations {
      * @return the text, or {@code ""}
      * @throws InvalidInputException when an argument breaks a rule
      */
+    @RequiresRole(RequiresRole.READER)
     String preAskContext(MemoryNamespace namespace, String query, int maxWarnings) throws InvalidInputException;
 
     /**
@@ -175,6 +187,7 @@ public interface EpisodicMemoryOperations {
      * @return the episode
      * @throws NotFoundException when it does not exist in the tenant
      */
+    @RequiresRole(RequiresRole.READER)
     Episode getEpisode(String tenantId, String episodeId) throws NotFoundException;
 
     /**
@@ -186,6 +199,7 @@ public interface EpisodicMemoryOperations {
      * @return the episodes
      * @throws InvalidInputException when an argument breaks a rule
      */
+    @RequiresRole(RequiresRole.READER)
     List<Episode> exportEpisodes(MemoryNamespace namespace, int limit) throws InvalidInputException;
 
     /**
@@ -200,6 +214,7 @@ public interface EpisodicMemoryOperations {
      * @throws InvalidInputException when the namespace or limit breaks a rule, or the cursor is not one of this
      *                               listing
      */
+    @RequiresRole(RequiresRole.READER)
     Page<Episode> listEpisodes(MemoryNamespace namespace, int limit, String cursor) throws InvalidInputException;
 
     /**
@@ -207,6 +222,7 @@ public interface EpisodicMemoryOperations {
      * @return how many episodes it holds (expired ones included until the timer deletes them)
      * @throws InvalidInputException when an argument breaks a rule
      */
+    @RequiresRole(RequiresRole.READER)
     long countEpisodes(MemoryNamespace namespace) throws InvalidInputException;
 
     /**
@@ -220,6 +236,7 @@ public interface EpisodicMemoryOperations {
      * @return how many episodes were updated
      * @throws InvalidInputException when an argument breaks a rule
      */
+    @RequiresRole(RequiresRole.WRITER)
     int markConsolidated(String tenantId, List<String> episodeIds, String pageId) throws InvalidInputException;
 
     /**
@@ -227,6 +244,7 @@ public interface EpisodicMemoryOperations {
      *
      * @return how many were deleted
      */
+    @RequiresRole(RequiresRole.WRITER)
     long cleanupExpired();
 
     /**
@@ -239,6 +257,7 @@ public interface EpisodicMemoryOperations {
      * @return how many were deleted (0 when the namespace holds at most {@code keepTopN})
      * @throws InvalidInputException when an argument breaks a rule
      */
+    @RequiresRole(RequiresRole.WRITER)
     long compactNamespace(MemoryNamespace namespace, int keepTopN, boolean keepAllFailures)
             throws InvalidInputException;
 
@@ -252,6 +271,7 @@ public interface EpisodicMemoryOperations {
      * @return {@code Found n relevant past experiences:} … or {@code No relevant past experiences found.}
      * @throws InvalidInputException when an argument breaks a rule
      */
+    @RequiresRole(RequiresRole.READER)
     String searchPastExperiences(MemoryNamespace namespace, String query, int topK, boolean failuresOnly)
             throws InvalidInputException;
 
@@ -266,6 +286,7 @@ public interface EpisodicMemoryOperations {
      * @return {@code Lesson recorded (id …, importance n): …}
      * @throws InvalidInputException when an argument breaks a rule
      */
+    @RequiresRole(RequiresRole.WRITER)
     String recordLessonTool(
             MemoryNamespace namespace, String situation, String lesson, EpisodeCategory category, Integer importance)
             throws InvalidInputException;
@@ -278,5 +299,6 @@ public interface EpisodicMemoryOperations {
      * @return the warnings, or {@code No past failures to warn about.}
      * @throws InvalidInputException when an argument breaks a rule
      */
+    @RequiresRole(RequiresRole.READER)
     String warningsTool(MemoryNamespace namespace, String context) throws InvalidInputException;
 }

@@ -2,6 +2,7 @@ package org.agentmemory.api.recall;
 
 import java.util.List;
 import org.agentmemory.api.InvalidInputException;
+import org.agentmemory.api.RequiresRole;
 
 /**
  * Conversation recall: full-text, vector and hybrid search over the stored messages of a user's
@@ -15,6 +16,7 @@ public interface ConversationRecallOperations {
      * @return the hits, best first, at most {@code topK}
      * @throws InvalidInputException when an argument breaks a rule
      */
+    @RequiresRole(RequiresRole.READER)
     List<MessageHit> searchMessages(MessageRecallRequest request) throws InvalidInputException;
 
     /**
@@ -24,6 +26,7 @@ public interface ConversationRecallOperations {
      *
      * @return the status right after starting
      */
+    @RequiresRole(RequiresRole.OPERATOR)
     ReindexStatus startReindex();
 
     /**
@@ -35,6 +38,7 @@ public interface ConversationRecallOperations {
      * @return the status right after starting
      * @throws InvalidInputException when the tenant id is blank or longer than 64 characters
      */
+    @RequiresRole(RequiresRole.ADMIN)
     ReindexStatus startReindex(String tenantId) throws InvalidInputException;
 
     /**
@@ -46,9 +50,11 @@ public interface ConversationRecallOperations {
      *
      * @return the status right after starting (already running: the running operation's status)
      */
+    @RequiresRole(RequiresRole.OPERATOR)
     ReindexStatus startMerge();
 
     /** @return the progress of the current or last reindex or merge */
+    @RequiresRole(RequiresRole.ADMIN)
     ReindexStatus reindexStatus();
 
     /**
@@ -64,6 +70,7 @@ public interface ConversationRecallOperations {
      * @return messages without a vector yet (the newest are embedded first)
      * @throws org.agentmemory.api.InvalidInputException when an id breaks a rule
      */
+    @RequiresRole(RequiresRole.ADMIN)
     long pendingEmbeddings(String tenantId, String userId, Long conversationId)
             throws org.agentmemory.api.InvalidInputException;
 }

@@ -10,10 +10,12 @@ import java.util.List;
 import org.agentmemory.answer.entity.Answer;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.RequiresRole;
 import org.agentmemory.api.answer.AnswerMemory;
 import org.agentmemory.api.answer.AnswerMemoryRemote;
 import org.agentmemory.api.answer.StoredAnswer;
 import org.agentmemory.platform.json.CanonicalJson;
+import org.agentmemory.platform.security.CallerScope;
 import org.agentmemory.platform.validation.InputRules;
 
 /**
@@ -21,8 +23,15 @@ import org.agentmemory.platform.validation.InputRules;
  * Storing the same turn again replaces it (as the reference's dict assignment does); concurrent stores of a
  * new turn are serialized by the unique key, the loser's transaction failing rather than duplicating.
  */
+@jakarta.annotation.security.DeclareRoles({
+    RequiresRole.READER,
+    RequiresRole.WRITER,
+    RequiresRole.ADMIN,
+    RequiresRole.OPERATOR
+})
+@jakarta.annotation.security.PermitAll // CallerScope checks each operation's role; REST has checked its own
 @Stateless
-@jakarta.interceptor.Interceptors(org.agentmemory.platform.load.ForegroundRequests.class)
+@jakarta.interceptor.Interceptors({CallerScope.class, org.agentmemory.platform.load.ForegroundRequests.class})
 public class AnswerMemoryBean implements AnswerMemory, AnswerMemoryRemote {
 
     @PersistenceContext(unitName = "memory")

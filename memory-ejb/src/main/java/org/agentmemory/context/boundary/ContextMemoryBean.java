@@ -17,6 +17,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.RequiresRole;
 import org.agentmemory.api.context.AssembledContext;
 import org.agentmemory.api.context.ContextAssemblyRequest;
 import org.agentmemory.api.context.ContextMemory;
@@ -44,6 +45,7 @@ import org.agentmemory.conversation.boundary.OmissionFlushBean;
 import org.agentmemory.omission.boundary.OmissionStoreBean;
 import org.agentmemory.platform.config.Settings;
 import org.agentmemory.platform.load.ForegroundRequests;
+import org.agentmemory.platform.security.CallerScope;
 import org.agentmemory.platform.validation.InputRules;
 
 /**
@@ -59,8 +61,15 @@ import org.agentmemory.platform.validation.InputRules;
  * Nothing else is written: the boundary and calibration change only when the commit comes back with the
  * round's turn ({@code ConversationMemory.addTurn(key, turn, commit)}).
  */
+@jakarta.annotation.security.DeclareRoles({
+    RequiresRole.READER,
+    RequiresRole.WRITER,
+    RequiresRole.ADMIN,
+    RequiresRole.OPERATOR
+})
+@jakarta.annotation.security.PermitAll // CallerScope checks each operation's role; REST has checked its own
 @Stateless
-@Interceptors(ForegroundRequests.class)
+@Interceptors({CallerScope.class, ForegroundRequests.class})
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class ContextMemoryBean implements ContextMemory, ContextMemoryRemote {
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.RequiresRole;
 import org.agentmemory.api.VersionConflictException;
 import org.agentmemory.api.compaction.CompactionCommit;
 import org.agentmemory.api.compaction.CompactionState;
@@ -29,6 +30,7 @@ import org.agentmemory.api.conversation.TurnPage;
 import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.omission.boundary.OmissionStoreBean;
 import org.agentmemory.platform.load.ForegroundRequests;
+import org.agentmemory.platform.security.CallerScope;
 
 /**
  * Conversation memory (spec §1, §6, §11) behind the local and remote views
@@ -39,9 +41,16 @@ import org.agentmemory.platform.load.ForegroundRequests;
  * {@link OmissionStoreBean} reads omitted content once the conversation is known to exist in the tenant. Every call
  * counts as foreground load ({@link ForegroundRequests}).
  */
+@jakarta.annotation.security.DeclareRoles({
+    RequiresRole.READER,
+    RequiresRole.WRITER,
+    RequiresRole.ADMIN,
+    RequiresRole.OPERATOR
+})
+@jakarta.annotation.security.PermitAll // CallerScope checks each operation's role; REST has checked its own
 @Stateless
 @LocalBean
-@Interceptors(ForegroundRequests.class)
+@Interceptors({CallerScope.class, ForegroundRequests.class})
 public class ConversationMemoryBean implements ConversationMemory, ConversationMemoryRemote {
 
     @EJB

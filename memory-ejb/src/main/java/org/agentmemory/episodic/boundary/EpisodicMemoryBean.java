@@ -19,6 +19,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.RequiresRole;
 import org.agentmemory.api.conversation.Page;
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.api.episodic.EpisodeCategory;
@@ -43,6 +44,7 @@ import org.agentmemory.episodic.control.ToolTexts;
 import org.agentmemory.platform.config.Settings;
 import org.agentmemory.platform.embedding.EmbeddingModel;
 import org.agentmemory.platform.paging.Cursors;
+import org.agentmemory.platform.security.CallerScope;
 import org.agentmemory.platform.text.TextNormalization;
 import org.agentmemory.platform.validation.InputRules;
 
@@ -59,8 +61,15 @@ import org.agentmemory.platform.validation.InputRules;
  * default), loads the winners from the database and checks namespace, expiry and failure once more there, so
  * a stale index can never leak another namespace's episode.
  */
+@jakarta.annotation.security.DeclareRoles({
+    RequiresRole.READER,
+    RequiresRole.WRITER,
+    RequiresRole.ADMIN,
+    RequiresRole.OPERATOR
+})
+@jakarta.annotation.security.PermitAll // CallerScope checks each operation's role; REST has checked its own
 @Stateless
-@jakarta.interceptor.Interceptors(org.agentmemory.platform.load.ForegroundRequests.class)
+@jakarta.interceptor.Interceptors({CallerScope.class, org.agentmemory.platform.load.ForegroundRequests.class})
 public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote {
 
     private static final Logger LOG = Logger.getLogger(EpisodicMemoryBean.class.getName());

@@ -71,6 +71,9 @@ public final class ConfigTables {
     }
 
     private static String example(String key) {
+        if (key.endsWith("ejb.tenants")) {
+            return "agent-backend-acme=acme,agent-backend-globex=globex";
+        }
         return key.endsWith("model-windows") ? "my-llama=65536,gpt-4o-mini=128000" : "run_sql=query,kubectl=shell";
     }
 }

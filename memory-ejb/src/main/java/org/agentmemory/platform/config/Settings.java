@@ -51,6 +51,7 @@ public class Settings {
     private boolean inlineMessageEmbedding;
     private Map<String, Integer> compactionModelWindows;
     private Map<String, String> compactionToolPolicies;
+    private Map<String, String> ejbCallerTenants;
 
     @PostConstruct
     void read() {
@@ -97,6 +98,10 @@ public class Settings {
         String policies = config.getOptionalValue(MemorySettings.COMPACTION_TOOL_POLICIES, String.class)
                 .orElse(MemorySettings.Defaults.COMPACTION_TOOL_POLICIES);
         compactionToolPolicies = ConfigTables.parse(MemorySettings.COMPACTION_TOOL_POLICIES, policies);
+        ejbCallerTenants = Map.copyOf(ConfigTables.parse(
+                MemorySettings.SECURITY_EJB_TENANTS,
+                config.getOptionalValue(MemorySettings.SECURITY_EJB_TENANTS, String.class)
+                        .orElse("")));
         String model = config.getOptionalValue(MemorySettings.EMBEDDING_MODEL, String.class)
                 .orElse(MemorySettings.Defaults.EMBEDDING_MODEL);
         int threads = intValue(
@@ -283,6 +288,11 @@ public class Settings {
      */
     public Map<String, String> compactionToolPolicies() {
         return compactionToolPolicies;
+    }
+
+    /** @return {@value MemorySettings#SECURITY_EJB_TENANTS}: principal name → tenant; never {@code null} */
+    public Map<String, String> ejbCallerTenants() {
+        return ejbCallerTenants;
     }
 
     /** @return {@value MemorySettings#METADATA_MERGE_ATTEMPTS} */

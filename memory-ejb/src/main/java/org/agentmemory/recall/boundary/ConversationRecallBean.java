@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
+import org.agentmemory.api.RequiresRole;
 import org.agentmemory.api.episodic.RecallMode;
 import org.agentmemory.api.recall.ConversationRecall;
 import org.agentmemory.api.recall.ConversationRecallRemote;
@@ -22,6 +23,7 @@ import org.agentmemory.platform.embedding.QueryVectors;
 import org.agentmemory.platform.ranking.FusedHit;
 import org.agentmemory.platform.ranking.ScoredId;
 import org.agentmemory.platform.search.SearchReindexBean;
+import org.agentmemory.platform.security.CallerScope;
 import org.agentmemory.platform.text.TextNormalization;
 import org.agentmemory.platform.validation.InputRules;
 import org.agentmemory.recall.control.MessageIndex;
@@ -35,8 +37,15 @@ import org.agentmemory.recall.control.NeighborContext;
  * {@code memory.recall.candidates} candidates, then re-ranks the fused list with {@link NeighborContext}
  * ({@code memory.recall.neighbor-weight}).
  */
+@jakarta.annotation.security.DeclareRoles({
+    RequiresRole.READER,
+    RequiresRole.WRITER,
+    RequiresRole.ADMIN,
+    RequiresRole.OPERATOR
+})
+@jakarta.annotation.security.PermitAll // CallerScope checks each operation's role; REST has checked its own
 @Stateless
-@jakarta.interceptor.Interceptors(org.agentmemory.platform.load.ForegroundRequests.class)
+@jakarta.interceptor.Interceptors({CallerScope.class, org.agentmemory.platform.load.ForegroundRequests.class})
 public class ConversationRecallBean implements ConversationRecall, ConversationRecallRemote {
 
     @PersistenceContext(unitName = "memory")

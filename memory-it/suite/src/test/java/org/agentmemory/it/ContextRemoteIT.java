@@ -73,7 +73,9 @@ class ContextRemoteIT {
         assertThat(context.readOmittedContent(
                         key.tenantId(), round.conversationId(), ContentIds.contentId(output), null))
                 .isEqualTo(output);
-        assertThat(context.readOmittedContent(null, round.conversationId(), ContentIds.contentId(output), null))
+        // A client of another tenant (issue 32 item 2) finds no conversation scope, whatever tenant it names.
+        assertThat(RemoteClient.contextMemory(RemoteClient.ALICE)
+                        .readOmittedContent(key.tenantId(), round.conversationId(), ContentIds.contentId(output), null))
                 .isEqualTo("read_omitted_content is unavailable in this context (no active conversation scope).");
 
         conversations.addTurn(

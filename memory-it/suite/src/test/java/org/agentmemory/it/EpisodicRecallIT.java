@@ -82,10 +82,13 @@ class EpisodicRecallIT {
             return;
         }
         EpisodicMemoryRemote remote = RemoteClient.episodicMemory();
+        // Another tenant's client: a remote caller acts in its user's tenant (issue 32 item 2), here ejb-tenant-a,
+        // whatever tenant its namespace names.
+        EpisodicMemoryRemote otherClient = RemoteClient.episodicMemory(RemoteClient.ALICE);
         String run = UUID.randomUUID().toString().substring(0, 8);
         MemoryNamespace other = new MemoryNamespace("tenant-" + run, "agent-" + run, "user-" + run, null, null, null);
         MemoryNamespace mine = new MemoryNamespace("default", "agent-" + run, "user-" + run, null, null, null);
-        remote.recordEpisode(EpisodeInput.builder(other, SITUATION, ACTION, EpisodeOutcome.FAILURE)
+        otherClient.recordEpisode(EpisodeInput.builder(other, SITUATION, ACTION, EpisodeOutcome.FAILURE)
                 .generateReflection(false)
                 .build());
         remote.recordEpisode(EpisodeInput.builder(mine, SITUATION, ACTION, EpisodeOutcome.FAILURE)
@@ -97,15 +100,15 @@ class EpisodicRecallIT {
                     new RecallRequest(mine, "billing migration locked", 20, -1.0, null, false, mode));
             assertThat(hits).as(mode.value()).hasSize(1);
             assertThat(hits.get(0).episode().namespace().tenantId()).isEqualTo("default");
-            List<EpisodeSearchResult> theirs = remote.recallSimilar(
+            List<EpisodeSearchResult> theirs = otherClient.recallSimilar(
                     new RecallRequest(other, "billing migration locked", 20, -1.0, null, false, mode));
             assertThat(theirs).as(mode.value()).hasSize(1);
-            assertThat(theirs.get(0).episode().namespace().tenantId()).isEqualTo("tenant-" + run);
+            assertThat(theirs.get(0).episode().namespace().tenantId()).isEqualTo("ejb-tenant-a");
         }
         assertThat(remote.failureWarnings(mine, "billing", 5))
                 .startsWith("MISTAKES TO AVOID:\n- Deploying the billing" + " service")
                 .endsWith("\u2014 lock wait timeout on invoices");
-        assertThat(remote.failureWarnings(other, "billing", 5)).isEmpty();
+        assertThat(otherClient.failureWarnings(other, "billing", 5)).isEmpty();
     }
 
     @ParameterizedTest

@@ -132,7 +132,10 @@ class ReadmeCommandsIT {
     @Test
     void theJavaAgentLoopRunsAgainstTheTestServer() throws Exception {
         Api api = Api.h2();
-        MinimalAgentLoop loop = new MinimalAgentLoop("remote+" + api.base());
+        MinimalAgentLoop loop = new MinimalAgentLoop(
+                "remote+" + api.base(),
+                org.agentmemory.it.support.RemoteClient.ITEST.name(),
+                org.agentmemory.it.support.RemoteClient.ITEST.password());
         ConversationKey key = ConversationKey.of("readme-java", "java-" + UUID.randomUUID(), "s1");
         List<Integer> historySizes = new ArrayList<>();
         MinimalAgentLoop.Model model = (history, userMessage) -> {

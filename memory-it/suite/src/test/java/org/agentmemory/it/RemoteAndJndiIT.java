@@ -65,8 +65,14 @@ class RemoteAndJndiIT {
                 InvalidInputException.class, () -> remote.getTurn("default", appended.conversationId(), 0));
         assertThat(belowOne.field()).isEqualTo("sequence");
         assertThat(belowOne.rule()).isEqualTo("min");
+        // A remote caller acts in its user's tenant (issue 32 item 2): naming another tenant changes nothing, and a
+        // client of another tenant does not find the conversation.
+        assertThat(remote.getTurn("another-tenant", appended.conversationId(), 1))
+                .isEqualTo(back);
         NotFoundException otherTenant = catchThrowableOfType(
-                NotFoundException.class, () -> remote.getTurn("another-tenant", appended.conversationId(), 1));
+                NotFoundException.class,
+                () -> RemoteClient.conversationMemory(RemoteClient.ALICE)
+                        .getTurn("default", appended.conversationId(), 1));
         assertThat(otherTenant.what()).isEqualTo("conversation");
     }
 

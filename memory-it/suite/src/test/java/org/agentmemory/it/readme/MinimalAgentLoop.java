@@ -53,12 +53,20 @@ public final class MinimalAgentLoop {
     private final ContextMemoryRemote context;
 
     /**
-     * @param server the server's remoting URL, e.g. {@code remote+http://localhost:8080}
+     * @param server   the server's remoting URL, e.g. {@code remote+http://localhost:8080}
+     * @param user     an application user of the server (its tenant: {@code memory.security.ejb.tenants})
+     * @param password its password
      * @throws NamingException when a lookup fails (server down, EAR not deployed)
      */
-    public MinimalAgentLoop(String server) throws NamingException {
-        memory = lookup(server, "ConversationMemoryBean", ConversationMemoryRemote.class);
-        context = lookup(server, "ContextMemoryBean", ContextMemoryRemote.class);
+    public MinimalAgentLoop(String server, String user, String password) throws NamingException {
+        Properties env = new Properties();
+        env.put(Context.INITIAL_CONTEXT_FACTORY, "org.wildfly.naming.client.WildFlyInitialContextFactory");
+        env.put(Context.PROVIDER_URL, server);
+        env.put(Context.SECURITY_PRINCIPAL, user); // the tenant comes from the user, never from a parameter
+        env.put(Context.SECURITY_CREDENTIALS, password);
+        InitialContext naming = new InitialContext(env);
+        memory = lookup(naming, "ConversationMemoryBean", ConversationMemoryRemote.class);
+        context = lookup(naming, "ContextMemoryBean", ContextMemoryRemote.class);
     }
 
     /**
@@ -81,11 +89,8 @@ public final class MinimalAgentLoop {
         return memory.addTurn(key, turn, history.commit());
     }
 
-    private static <T> T lookup(String server, String bean, Class<T> view) throws NamingException {
-        Properties env = new Properties();
-        env.put(Context.INITIAL_CONTEXT_FACTORY, "org.wildfly.naming.client.WildFlyInitialContextFactory");
-        env.put(Context.PROVIDER_URL, server);
-        return view.cast(new InitialContext(env).lookup("ejb:agent-memory/memory-ejb/" + bean + "!" + view.getName()));
+    private static <T> T lookup(InitialContext naming, String bean, Class<T> view) throws NamingException {
+        return view.cast(naming.lookup("ejb:agent-memory/memory-ejb/" + bean + "!" + view.getName()));
     }
 
     /**
@@ -95,7 +100,10 @@ public final class MinimalAgentLoop {
      * @throws Exception when the server cannot be reached or refuses a call
      */
     public static void main(String[] args) throws Exception {
-        MinimalAgentLoop loop = new MinimalAgentLoop(args.length > 0 ? args[0] : "remote+http://localhost:8080");
+        MinimalAgentLoop loop = new MinimalAgentLoop(
+                args.length > 0 ? args[0] : "remote+http://localhost:8080",
+                System.getenv().getOrDefault("MEMORY_EJB_USER", "memory-dev"),
+                System.getenv("MEMORY_EJB_PASSWORD"));
         ConversationKey key = ConversationKey.of("loop-demo", "java-" + System.currentTimeMillis(), "s1");
         Model model = (history, userMessage) -> new Reply(
                 "18 °C and sunny.",

@@ -26,7 +26,8 @@ class TenantArgumentsTest {
             EpisodicMemoryOperations.class,
             ContextMemoryOperations.class,
             AnswerMemoryOperations.class,
-            ConversationRecallOperations.class);
+            ConversationRecallOperations.class,
+            org.agentmemory.api.brain.BrainMemoryOperations.class);
 
     @Test
     void tenantParametersKeysAndNamespacesBecomeTheCallersTenant() throws Exception {

@@ -98,7 +98,14 @@ public final class RemoteClient {
         return lookup(name, view, ITEST);
     }
 
-    private static <T> T lookup(String name, Class<T> view, User user) {
+    /**
+     * @param name the {@code ejb:} lookup name
+     * @param view the view's interface
+     * @param user the user to authenticate as, or {@code null} for none
+     * @param <T>  the view
+     * @return a proxy to the PostgreSQL server's remote view, as {@code user}
+     */
+    public static <T> T lookup(String name, Class<T> view, User user) {
         Properties env = new Properties();
         env.put(Context.INITIAL_CONTEXT_FACTORY, "org.wildfly.naming.client.WildFlyInitialContextFactory");
         env.put(Context.PROVIDER_URL, System.getProperty("it.pg.remoting", "remote+http://localhost:8180"));

@@ -1,0 +1,92 @@
+package org.agentmemory.brain.control;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Distills a group of episodes without a model (spec §12.2 step 4): one {@code - {lesson}} line per distinct lesson
+ * (category {@code lesson}), or, when no member has one, one {@code - {situation}: {action}} line per member (category
+ * {@code note}); confidence 0.5. The title is {@code "{Dominant Category} pattern"}, as in the reference, followed by
+ * the group's most frequent tool when it has one ({@code "Tool Execution pattern: kubectl"}): the reference's titles
+ * collided by design (spec §13 #9), so every tool's lessons ended on one page; statements are merged either way.
+ */
+public final class HeuristicDistiller {
+
+    private HeuristicDistiller() {}
+
+    /**
+     * @param group episodes of one group, oldest first; not empty
+     * @return the knowledge, after the confidence rule
+     */
+    public static Distilled distill(List<DreamEpisode> group) {
+        List<String> lines = new ArrayList<>();
+        boolean lessons = group.stream().anyMatch(DreamEpisode::hasLesson);
+        for (DreamEpisode e : group) {
+            String line = lessons
+                    ? (e.hasLesson() ? e.lesson().strip() : null)
+                    : (nonNull(e.situation()).strip() + ": "
+                            + nonNull(e.actionTaken()).strip());
+            if (line != null && !lines.contains(line)) {
+                lines.add(line);
+            }
+        }
+        StringBuilder body = new StringBuilder();
+        for (String line : lines) {
+            if (!body.isEmpty()) {
+                body.append('\n');
+            }
+            body.append("- ").append(line);
+        }
+        String title = titleCase(dominant(group, true)) + " pattern";
+        String tool = dominant(group, false);
+        if (!tool.isEmpty()) {
+            title = title + ": " + tool;
+        }
+        return Distilled.of(title, body.toString(), lessons ? "lesson" : "note", 0.5);
+    }
+
+    /** @return the most frequent category (or tool), the first seen on a tie; "" when none */
+    private static String dominant(List<DreamEpisode> group, boolean category) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (DreamEpisode e : group) {
+            if (category) {
+                counts.merge(e.category() == null ? "episode" : e.category(), 1, Integer::sum);
+            } else {
+                for (String t : e.relatedTools()) {
+                    counts.merge(t, 1, Integer::sum);
+                }
+            }
+        }
+        String best = "";
+        int most = 0;
+        for (Map.Entry<String, Integer> c : counts.entrySet()) {
+            if (c.getValue() > most) {
+                best = c.getKey();
+                most = c.getValue();
+            }
+        }
+        return best;
+    }
+
+    private static String titleCase(String category) {
+        StringBuilder out = new StringBuilder();
+        for (String word : category.replace('_', ' ').strip().split("\\s+")) {
+            if (word.isEmpty()) {
+                continue;
+            }
+            if (!out.isEmpty()) {
+                out.append(' ');
+            }
+            out.append(word.substring(0, 1).toUpperCase(Locale.ROOT))
+                    .append(word.substring(1).toLowerCase(Locale.ROOT));
+        }
+        return out.toString();
+    }
+
+    private static String nonNull(String s) {
+        return s == null ? "" : s;
+    }
+}

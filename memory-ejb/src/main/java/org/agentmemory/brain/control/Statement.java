@@ -1,6 +1,7 @@
 package org.agentmemory.brain.control;
 
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
@@ -21,8 +22,9 @@ public record Statement(
     public Statement {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(assertedAt, "assertedAt");
-        evidence = Set.copyOf(new TreeSet<>(evidence == null ? Set.of() : evidence));
-        supersededBy = Set.copyOf(new TreeSet<>(supersededBy == null ? Set.of() : supersededBy));
+        // Sorted, so that the stored JSON and every answer list references in one order.
+        evidence = Collections.unmodifiableSortedSet(new TreeSet<>(evidence == null ? Set.of() : evidence));
+        supersededBy = Collections.unmodifiableSortedSet(new TreeSet<>(supersededBy == null ? Set.of() : supersededBy));
     }
 
     /** A current statement. */

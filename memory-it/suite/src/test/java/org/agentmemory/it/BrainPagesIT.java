@@ -190,6 +190,94 @@ class BrainPagesIT {
                 .hasSize(1);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("servers")
+    void contextAssemblyCarriesFailureWarningsAndBrainKnowledge(Api api) {
+        String agent = unique("brain-ctx");
+        String user = "user-" + agent;
+        assertThat(api.post(
+                                "/turns",
+                                org.agentmemory.it.support.Turns.addTurn(
+                                        agent,
+                                        user,
+                                        "s1",
+                                        obj(
+                                                "turnId",
+                                                "t1",
+                                                "userMessage",
+                                                "Migrate the invoices table",
+                                                "assistantResponse",
+                                                "Planned")))
+                        .status())
+                .isEqualTo(201);
+        Map<String, Object> failure = org.agentmemory.it.support.Episodes.episode(
+                org.agentmemory.it.support.Episodes.ns(agent, user),
+                "The invoices migration locked the table",
+                "Ran the migration at noon",
+                "failure");
+        failure.put("errorMessage", "lock wait timeout on invoices");
+        failure.put("lessonLearned", "Run invoice migrations off-peak");
+        org.agentmemory.it.support.Episodes.record(api, failure);
+        api.post(
+                "/brain/pages",
+                obj("agentId", agent, "title", "Invoice migrations", "body", "- Run invoice migrations off-peak"));
+
+        JsonNode assembled = api.post(
+                        "/context/assemble",
+                        obj(
+                                "chatbotId",
+                                agent,
+                                "userId",
+                                user,
+                                "sessionId",
+                                "s1",
+                                "query",
+                                "invoices migration",
+                                "config",
+                                obj("enableBrain", true),
+                                "context",
+                                obj("model", "gpt-4o")))
+                .json();
+        assertThat(assembled.get("episodicWarnings").asText()).contains("invoices migration locked the table");
+        assertThat(assembled.get("semanticKnowledge").asText())
+                .startsWith("- [mem-")
+                .contains("Invoice migrations");
+        assertThat(assembled.get("prompt").asText())
+                .contains("<past_failures_to_avoid>")
+                .contains("<brain_knowledge>")
+                .contains("<recent_conversation>");
+        assertThat(assembled.get("tokensUsed").asInt())
+                .isLessThanOrEqualTo(assembled.get("tokensBudget").asInt());
+
+        // Another user of the same agent gets no warnings from this user's failure (spec §13 #6).
+        assertThat(api.post(
+                                "/turns",
+                                org.agentmemory.it.support.Turns.addTurn(
+                                        agent, "someone-else", "s1", obj("turnId", "t1", "userMessage", "Hello")))
+                        .status())
+                .isEqualTo(201);
+        Api.Response otherResponse = api.post(
+                "/context/assemble",
+                obj(
+                        "chatbotId",
+                        agent,
+                        "userId",
+                        "someone-else",
+                        "sessionId",
+                        "s1",
+                        "query",
+                        "invoices migration",
+                        "config",
+                        obj("enableBrain", true),
+                        "context",
+                        obj("model", "gpt-4o")));
+        assertThat(otherResponse.status()).as(otherResponse.body()).isEqualTo(200);
+        assertThat(otherResponse.json().get("episodicWarnings").asText()).isEmpty();
+        assertThat(otherResponse.json().get("semanticKnowledge").asText())
+                .as("brain knowledge is the agent's, shared by its users")
+                .contains("Invoice migrations");
+    }
+
     @Test
     void theRemoteViewWritesIntoItsCallersTenant() throws Exception {
         String agent = unique("brain-remote");

@@ -208,8 +208,8 @@ public class ContextMemoryBean implements ContextMemory, ContextMemoryRemote {
         String brain = config.enableBrain()
                 ? section(new SectionQuery(ContextSection.BRAIN_KNOWLEDGE, key, id, request.query(), 0))
                 : "";
-        MemoryContext assembled = new ContextAssembler(config)
-                .assemble(episodic, skills, ConversationLines.flatten(conversation.messages()), brain);
+        MemoryContext assembled = new ContextAssembler(config, settings.tokenCounter()::count)
+                .assemble(episodic, skills, ConversationLines.messages(conversation.messages()), brain);
         return new AssembledContext(
                 id,
                 assembled.episodicWarnings(),

@@ -13,19 +13,23 @@ public final class ConversationLines {
 
     /**
      * @param messages rendered messages (alternating, user first); never {@code null}
-     * @return one {@code "User: " + content} or {@code "Assistant: " + content} entry per message, joined with LF
-     *         (a multi-line content stays multi-line, so the assembler may drop its first lines); {@code ""} for
-     *         no messages
+     * @return one {@code "User: " + content} or {@code "Assistant: " + content} entry per message, joined with LF;
+     *         {@code ""} for no messages
      */
     public static String flatten(List<HistoryMessage> messages) {
-        StringBuilder out = new StringBuilder();
+        return String.join("\n", messages(messages));
+    }
+
+    /**
+     * @param messages rendered messages (alternating, user first); never {@code null}
+     * @return one {@code "User: " + content} or {@code "Assistant: " + content} entry per message, oldest first: the
+     *         units the assembler keeps or drops whole
+     */
+    public static List<String> messages(List<HistoryMessage> messages) {
+        List<String> lines = new java.util.ArrayList<>(messages.size());
         for (HistoryMessage message : messages) {
-            if (out.length() > 0) {
-                out.append('\n');
-            }
-            out.append(HistoryMessage.USER.equals(message.role()) ? "User: " : "Assistant: ")
-                    .append(message.content());
+            lines.add((HistoryMessage.USER.equals(message.role()) ? "User: " : "Assistant: ") + message.content());
         }
-        return out.toString();
+        return lines;
     }
 }

@@ -29,8 +29,8 @@ class ContextAssemblerTest {
     void estimatesAQuarterOfTheCodePoints() {
         assertThat(ContextAssembler.estimate("\uD83D\uDE00".repeat(8))).isEqualTo(2);
         assertThat(ContextAssembler.estimate("abcdefg")).isEqualTo(1);
-        assertThat(ContextAssembler.truncate("x".repeat(41), 10)).isEqualTo("x".repeat(37) + "...");
-        assertThat(ContextAssembler.truncate("x".repeat(40), 10)).isEqualTo("x".repeat(40));
+        assertThat(assembler.fill("x".repeat(44), 10)).isEqualTo("x".repeat(40) + "...");
+        assertThat(assembler.fill("x".repeat(40), 10)).isEqualTo("x".repeat(40));
     }
 
     @Test
@@ -39,10 +39,11 @@ class ContextAssemblerTest {
         String episodic = "e".repeat(4000);
         MemoryContext context = assembler.assemble(episodic, "s".repeat(400), "c".repeat(8), "b".repeat(4000));
 
-        assertThat(context.episodicWarnings()).isEqualTo("e".repeat(540 * 4 - 3) + "...");
+        // The longest head that fits with "..." appended: 540 tokens are 2,160 to 2,163 code points.
+        assertThat(context.episodicWarnings()).isEqualTo("e".repeat(540 * 4) + "...");
         assertThat(context.relevantSkills()).isEqualTo("s".repeat(400));
         // skills used 100 of 540 → brain gets 360 + 440 = 800 tokens of its 1000.
-        assertThat(context.semanticKnowledge()).isEqualTo("b".repeat(800 * 4 - 3) + "...");
+        assertThat(context.semanticKnowledge()).isEqualTo("b".repeat(800 * 4) + "...");
         // conversation: 1800 − 540 − 100 − 800 = 360 tokens, "cccccccc" = 2.
         assertThat(context.conversationSummary()).isEqualTo("cccccccc");
         assertThat(context.tokensUsed()).isEqualTo(540 + 100 + 800 + 2);
@@ -53,8 +54,51 @@ class ContextAssemblerTest {
     void anEmptyEpisodicSectionRollsItsWholeAllocationForward() {
         MemoryContext context = assembler.assemble("", "s".repeat(8000), "", "");
 
-        assertThat(context.relevantSkills()).hasSize(1080 * 4).endsWith("...");
+        assertThat(context.relevantSkills()).hasSize(1080 * 4 + 3).endsWith("...");
         assertThat(context.tokensUsed()).isEqualTo(1080);
+    }
+
+    @Test
+    void aSectionKeepsItsFirstWholeLinesThatFit() {
+        MemoryContext context = new ContextAssembler(
+                        MemoryConfig.builder().maxContextTokens(100).build())
+                .assemble("w".repeat(40) + "\n" + "x".repeat(40) + "\n" + "y".repeat(40), "", "", "");
+        // B = 90, episodic 27 tokens (the default weight 0.3): two lines of 10 tokens fit, the third does not.
+        assertThat(context.episodicWarnings()).isEqualTo("w".repeat(40) + "\n" + "x".repeat(40));
+    }
+
+    @Test
+    void aMultiLineMessageIsKeptOrDroppedWhole() {
+        ContextAssembler small =
+                new ContextAssembler(MemoryConfig.builder().maxContextTokens(40).build());
+        // B = 36, all for the conversation.
+        MemoryContext context = small.assemble(
+                "",
+                "",
+                java.util.List.of(
+                        "User: " + "old ".repeat(20), "Assistant: line one\nline two\n" + "z".repeat(160), "User: hi"),
+                "");
+        assertThat(context.conversationSummary()).isEqualTo("User: hi");
+
+        MemoryContext fits = small.assemble(
+                "",
+                "",
+                java.util.List.of("User: " + "old ".repeat(40), "Assistant: line one\nline two", "User: hi"),
+                "");
+        assertThat(fits.conversationSummary()).isEqualTo("Assistant: line one\nline two\nUser: hi");
+    }
+
+    @Test
+    void sectionsAreCountedWithTheGivenTokenizer() {
+        // A tokenizer that counts words: the allocation is in its tokens, not in code points / 4.
+        ContextAssembler words = new ContextAssembler(
+                MemoryConfig.builder().maxContextTokens(20).build(),
+                text -> text.isBlank() ? 0 : text.strip().split("\\s+").length);
+        MemoryContext context = words.assemble(
+                "", "", java.util.List.of("User: " + "a ".repeat(30), "Assistant: b c", "User: d e"), "");
+        // B = 18: the newest two messages (3 + 3 words, + 1 for the separator) fit, the first (31) does not.
+        assertThat(context.conversationSummary()).isEqualTo("Assistant: b c\nUser: d e");
+        assertThat(context.tokensUsed()).isEqualTo(6);
     }
 
     @Test

@@ -249,6 +249,25 @@ class BrainPagesIT {
         assertThat(assembled.get("tokensUsed").asInt())
                 .isLessThanOrEqualTo(assembled.get("tokensBudget").asInt());
 
+        // A small budget: the sections and the conversation together stay within it, by the real tokenizer.
+        JsonNode small = api.post(
+                        "/context/assemble",
+                        obj(
+                                "chatbotId",
+                                agent,
+                                "userId",
+                                user,
+                                "sessionId",
+                                "s1",
+                                "query",
+                                "invoices migration",
+                                "config",
+                                obj("enableBrain", true, "maxContextTokens", 60),
+                                "context",
+                                obj("model", "gpt-4o")))
+                .json();
+        assertThat(small.get("tokensUsed").asInt()).isPositive().isLessThanOrEqualTo(54);
+
         // Another user of the same agent gets no warnings from this user's failure (spec §13 #6).
         assertThat(api.post(
                                 "/turns",

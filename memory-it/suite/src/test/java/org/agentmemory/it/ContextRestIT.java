@@ -574,7 +574,8 @@ class ContextRestIT {
         assertThat(assembled.get("episodicWarnings").asText()).isEmpty();
         assertThat(assembled.get("relevantSkills").asText()).isEmpty();
         assertThat(assembled.get("semanticKnowledge").asText()).isEmpty();
-        assertThat(assembled.get("tokensUsed").asInt()).isEqualTo(expected.codePointCount(0, expected.length()) / 4);
+        // Counted with the service's tokenizer (o200k_base): the four short messages are a few dozen tokens.
+        assertThat(assembled.get("tokensUsed").asInt()).isBetween(10, 40);
         assertThat(assembled.get("tokensBudget").asInt()).isEqualTo(2000);
         assertThat(assembled.get("prompt").asText())
                 .isEqualTo("<recent_conversation>\n" + expected + "\n</recent_conversation>");

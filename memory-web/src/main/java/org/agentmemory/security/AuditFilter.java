@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.agentmemory.api.audit.AuditTrail;
-import org.agentmemory.api.audit.AuditTrailOperations;
 
 /**
  * Appends an audit row for every call of an {@link Audited} operation, refused or not: tenant and subject of the
@@ -79,8 +78,6 @@ public class AuditFilter implements ContainerResponseFilter {
                 target.append(name).append('=').append(value);
             }
         }
-        return target.length() > AuditTrailOperations.MAX_TARGET_LENGTH
-                ? target.substring(0, AuditTrailOperations.MAX_TARGET_LENGTH)
-                : target.toString();
+        return target.toString(); // the trail cuts it to its limit
     }
 }

@@ -238,10 +238,10 @@ public class BrainMemoryBean implements BrainMemory, BrainMemoryRemote {
         for (Statement s : shown) {
             statements.add(new BrainStatement(
                     s.text(),
-                    List.copyOf(new java.util.TreeSet<>(s.evidence())),
+                    List.copyOf(s.evidence()),
                     s.assertedAt(),
                     s.supersededAt(),
-                    List.copyOf(new java.util.TreeSet<>(s.supersededBy()))));
+                    List.copyOf(s.supersededBy())));
         }
         return new BrainPage(
                 row.getPageId(),

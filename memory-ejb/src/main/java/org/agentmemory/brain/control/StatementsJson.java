@@ -28,10 +28,10 @@ public final class StatementsJson {
         for (Statement s : statements) {
             stored.add(new Stored(
                     s.text(),
-                    List.copyOf(new java.util.TreeSet<>(s.evidence())),
+                    List.copyOf(s.evidence()),
                     s.assertedAt().toString(),
                     s.supersededAt() == null ? null : s.supersededAt().toString(),
-                    List.copyOf(new java.util.TreeSet<>(s.supersededBy()))));
+                    List.copyOf(s.supersededBy())));
         }
         try {
             return JSON.writeValueAsString(stored);

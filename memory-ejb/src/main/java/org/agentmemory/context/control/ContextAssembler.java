@@ -8,7 +8,7 @@ import org.agentmemory.platform.text.CodePoints;
 
 /**
  * Assembles the long-term context within a token budget (spec §9.2), counted with the service's tokenizer (issue 33
- * item 4: the reference's {@code len / 4} returned 1,019 real tokens when asked for 600). Pure and thread-safe.
+ * item 4: the reference's {@code len / 4} estimate overran budgets in real tokens). Pure and thread-safe.
  *
  * <p>Working budget {@code B = int(maxContextTokens × 0.9)}. Fill order and allocations, as the reference:
  * <ol>

@@ -13,15 +13,6 @@ public final class ConversationLines {
 
     /**
      * @param messages rendered messages (alternating, user first); never {@code null}
-     * @return one {@code "User: " + content} or {@code "Assistant: " + content} entry per message, joined with LF;
-     *         {@code ""} for no messages
-     */
-    public static String flatten(List<HistoryMessage> messages) {
-        return String.join("\n", messages(messages));
-    }
-
-    /**
-     * @param messages rendered messages (alternating, user first); never {@code null}
      * @return one {@code "User: " + content} or {@code "Assistant: " + content} entry per message, oldest first: the
      *         units the assembler keeps or drops whole
      */

@@ -19,7 +19,7 @@ class ConversationLinesTest {
                         "t1"),
                 new HistoryMessage(HistoryMessage.USER, "Why?", "bot", "t2"),
                 new HistoryMessage(HistoryMessage.ASSISTANT, "A network policy.", "bot", "t2"));
-        assertThat(ConversationLines.flatten(messages))
+        assertThat(String.join("\n", ConversationLines.messages(messages)))
                 .isEqualTo("User: What failed?\n"
                         + "Assistant: The rollout.\n\n<tool-activity>\n- bash ok in={}\n</tool-activity>\n"
                         + "User: Why?\nAssistant: A network policy.");
@@ -27,6 +27,6 @@ class ConversationLinesTest {
 
     @Test
     void noMessagesGiveAnEmptySection() {
-        assertThat(ConversationLines.flatten(List.of())).isEmpty();
+        assertThat(ConversationLines.messages(List.of())).isEmpty();
     }
 }

@@ -574,7 +574,7 @@ class ContextRestIT {
         assertThat(assembled.get("episodicWarnings").asText()).isEmpty();
         assertThat(assembled.get("relevantSkills").asText()).isEmpty();
         assertThat(assembled.get("semanticKnowledge").asText()).isEmpty();
-        // Counted with the service's tokenizer (o200k_base): the four short messages are a few dozen tokens.
+        // Counted with the service's tokenizer (o200k_base), not length / 4.
         assertThat(assembled.get("tokensUsed").asInt()).isBetween(10, 40);
         assertThat(assembled.get("tokensBudget").asInt()).isEqualTo(2000);
         assertThat(assembled.get("prompt").asText())

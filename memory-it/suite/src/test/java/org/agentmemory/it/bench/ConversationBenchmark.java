@@ -758,7 +758,7 @@ public final class ConversationBenchmark {
     }
 
     /** @return the sorted durations, ns, of {@code reads} reads of {@code url} */
-    private static long[] readTimes(java.net.URL url, int reads) throws Exception {
+    static long[] readTimes(java.net.URL url, int reads) throws Exception {
         long[] times = new long[reads];
         for (int i = 0; i < reads; i++) {
             long start = System.nanoTime();

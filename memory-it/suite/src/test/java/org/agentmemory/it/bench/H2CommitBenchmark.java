@@ -1,11 +1,9 @@
 package org.agentmemory.it.bench;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import org.agentmemory.it.support.Api;
 
 /**
@@ -39,13 +37,14 @@ public final class H2CommitBenchmark {
         for (int pair = 1; pair <= pairs; pair++) {
             for (boolean writeThrough : new boolean[] {false, true}) {
                 String url = writeThrough ? URL + ";WRITE_DELAY=0" : URL;
-                cli(
+                ServerCli.run(
                         cli,
                         controller,
                         "/subsystem=datasources/data-source=MemoryDS:write-attribute(name=connection-url," + "value=\""
-                                + url + "\")");
-                cli(cli, controller, ":reload");
-                awaitApi(api);
+                                + url + "\")",
+                        false);
+                ServerCli.run(cli, controller, ":reload", false);
+                ServerCli.awaitApi(api);
                 String mode = writeThrough ? "durable" : "delayed";
                 ConversationBenchmark.runRest(
                         api, "h2-" + mode + "-lead-" + pair + "-" + System.nanoTime(), perClient / 5);
@@ -56,57 +55,22 @@ public final class H2CommitBenchmark {
             }
         }
         // Leave the server as configured: durable.
-        cli(
+        ServerCli.run(
                 cli,
                 controller,
                 "/subsystem=datasources/data-source=MemoryDS:write-attribute(name=connection-url,value=\"" + URL
-                        + ";WRITE_DELAY=0\")");
-        cli(cli, controller, ":reload");
-        awaitApi(api);
+                        + ";WRITE_DELAY=0\")",
+                false);
+        ServerCli.run(cli, controller, ":reload", false);
+        ServerCli.awaitApi(api);
         System.out.printf(
                 Locale.ROOT,
                 "H2 REST addTurn, 8 clients: WRITE_DELAY=0 (durable) median %.0f turns/s %s;"
                         + " WRITE_DELAY=500 (H2's default) median %.0f turns/s %s; durable / delayed = %.0f %%%n",
-                median(durable),
+                ServerCli.median(durable),
                 durable,
-                median(delayed),
+                ServerCli.median(delayed),
                 delayed,
-                100 * median(durable) / median(delayed));
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-    }
-
-    private static void awaitApi(Api api) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-        while (System.nanoTime() < deadline) {
-            try {
-                if (api.get("/admin/reindex").status() == 200) {
-                    return;
-                }
-            } catch (RuntimeException notYet) {
-                // reloading
-            }
-            Thread.sleep(500);
-        }
-        throw new IllegalStateException("the H2 server did not come back after its reload");
-    }
-
-    private static void cli(Path cli, String controller, String command) throws Exception {
-        Process p = new ProcessBuilder(List.of(
-                        "bash", cli.toString(), "--controller=" + controller, "--connect", "--command=" + command))
-                .redirectErrorStream(true)
-                .start();
-        if (!p.waitFor(3, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new IllegalStateException("The CLI did not finish: " + command);
-        }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.exitValue() != 0) {
-            throw new IllegalStateException("The CLI failed (" + p.exitValue() + ") on " + command + ": " + out);
-        }
+                100 * ServerCli.median(durable) / ServerCli.median(delayed));
     }
 }

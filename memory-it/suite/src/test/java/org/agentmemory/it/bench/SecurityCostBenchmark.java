@@ -1,12 +1,9 @@
 package org.agentmemory.it.bench;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import org.agentmemory.it.support.Api;
 
 /**
@@ -50,12 +47,12 @@ public final class SecurityCostBenchmark {
                 boolean[] order = pair % 2 == 1 ? new boolean[] {true, false} : new boolean[] {false, true};
                 for (boolean verify : order) {
                     mode(cli, controller, verify);
-                    awaitApi(api);
+                    ServerCli.awaitApi(api);
                     String mode = verify ? "jwt" : "none";
                     ConversationBenchmark.runRest(api, "sec-" + mode + "-lead-" + pair + "-" + run, perClient / 5);
-                    readTimes(history, HISTORY_READS / 5);
+                    ConversationBenchmark.readTimes(history, HISTORY_READS / 5);
                     double rate = ConversationBenchmark.runRest(api, "sec-" + mode + "-" + pair + "-" + run, perClient);
-                    long[] times = readTimes(history, HISTORY_READS);
+                    long[] times = ConversationBenchmark.readTimes(history, HISTORY_READS);
                     double p50 = times[HISTORY_READS / 2] / 1e6;
                     (verify ? writesJwt : writesNone).add(rate);
                     (verify ? readsJwt : readsNone).add(p50);
@@ -71,10 +68,10 @@ public final class SecurityCostBenchmark {
         } finally {
             // Leave the server as configured: tokens verified.
             mode(cli, controller, true);
-            awaitApi(api);
+            ServerCli.awaitApi(api);
         }
-        double jwt = median(writesJwt);
-        double none = median(writesNone);
+        double jwt = ServerCli.median(writesJwt);
+        double none = ServerCli.median(writesNone);
         System.out.printf(
                 Locale.ROOT,
                 "Security cost, PostgreSQL server, 8 clients: addTurn median %.0f turns/s with tokens %s, %.0f without %s"
@@ -85,11 +82,11 @@ public final class SecurityCostBenchmark {
                 none,
                 writesNone,
                 100 * (none - jwt) / none,
-                median(readsJwt),
+                ServerCli.median(readsJwt),
                 readsJwt,
-                median(readsNone),
+                ServerCli.median(readsNone),
                 readsNone,
-                (median(readsJwt) - median(readsNone)) * 1000);
+                (ServerCli.median(readsJwt) - ServerCli.median(readsNone)) * 1000);
     }
 
     /** Imports a 1,000-turn conversation and answers the URL of its history. */
@@ -117,64 +114,15 @@ public final class SecurityCostBenchmark {
         return api.uri("/conversations/" + id).toURL();
     }
 
-    private static long[] readTimes(java.net.URL url, int reads) throws Exception {
-        long[] times = new long[reads];
-        for (int i = 0; i < reads; i++) {
-            long start = System.nanoTime();
-            HttpLoad.call(url, null);
-            times[i] = System.nanoTime() - start;
-        }
-        Arrays.sort(times);
-        return times;
-    }
-
     private static void mode(Path cli, String controller, boolean verify) throws Exception {
-        String read = cli(cli, controller, "/system-property=memory.security.mode:read-resource");
+        String read = ServerCli.run(cli, controller, "/system-property=memory.security.mode:read-resource", true);
         boolean present = read.contains("\"outcome\" => \"success\"");
         if (present) {
-            cli(cli, controller, "/system-property=memory.security.mode:remove");
+            ServerCli.run(cli, controller, "/system-property=memory.security.mode:remove", false);
         }
         if (!verify) {
-            cli(cli, controller, "/system-property=memory.security.mode:add(value=none)");
+            ServerCli.run(cli, controller, "/system-property=memory.security.mode:add(value=none)", false);
         }
-        cli(cli, controller, ":reload");
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-    }
-
-    private static void awaitApi(Api api) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-        Thread.sleep(2000);
-        while (System.nanoTime() < deadline) {
-            try {
-                if (api.get("/admin/reindex").status() == 200) {
-                    return;
-                }
-            } catch (RuntimeException notYet) {
-                // reloading
-            }
-            Thread.sleep(500);
-        }
-        throw new IllegalStateException("the PostgreSQL server did not come back after its reload");
-    }
-
-    private static String cli(Path cli, String controller, String command) throws Exception {
-        Process p = new ProcessBuilder(List.of(
-                        "bash", cli.toString(), "--controller=" + controller, "--connect", "--command=" + command))
-                .redirectErrorStream(true)
-                .start();
-        if (!p.waitFor(3, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new IllegalStateException("The CLI did not finish: " + command);
-        }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.exitValue() != 0 && !command.endsWith(":read-resource")) {
-            throw new IllegalStateException("The CLI failed (" + p.exitValue() + ") on " + command + ": " + out);
-        }
-        return out;
+        ServerCli.run(cli, controller, ":reload", false);
     }
 }

@@ -1,11 +1,12 @@
 package org.agentmemory.episodic.control;
 
+import org.agentmemory.platform.llm.UnreadableAnswerException;
+
 /**
- * A model's answer could not be read as a reflection (or, from {@link ChatCompletionsJson}, a
- * chat-completions response had no usable content). The message says what was expected and shows the
+ * A model's answer could not be read as a reflection . The message says what was expected and shows the
  * start of what was received. {@link ModelReflector} catches it and falls back to the heuristic.
  */
-public class ReflectionParseException extends IllegalArgumentException {
+public class ReflectionParseException extends UnreadableAnswerException {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,12 +1,9 @@
 package org.agentmemory.episodic.control;
 
-import java.io.IOException;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.agentmemory.api.episodic.ReflectionResult;
-import org.agentmemory.platform.json.CanonicalJson;
-import org.agentmemory.platform.text.CodePoints;
+import org.agentmemory.platform.llm.JsonAnswers;
+import org.agentmemory.platform.llm.UnreadableAnswerException;
 
 /**
  * Reads a reflection from a model's chat-completion content (spec §10.4 "Response handling", adapted to
@@ -23,12 +20,9 @@ import org.agentmemory.platform.text.CodePoints;
  *
  * <p>Decision: blank values are rejected (the reference accepted empty strings) so that a model answer
  * never stores an empty lesson marked as a model lesson; the heuristic fallback then applies. The dream
- * cycle's distillation answer (spec §12.2) uses the same ladder through {@link #extractObject(String)}.
+ * cycle's distillation answer (spec §12.2) uses the same ladder ({@link JsonAnswers}).
  */
 public final class ReflectionParser {
-
-    private static final Pattern FENCE = Pattern.compile("```(?:json|JSON)?[ \\t]*\\r?\\n?(.*?)```", Pattern.DOTALL);
-    private static final int EXCERPT = 200;
 
     private ReflectionParser() {}
 
@@ -54,67 +48,11 @@ public final class ReflectionParser {
      * @throws ReflectionParseException when the content is {@code null}, blank or holds no JSON object
      */
     public static Map<String, Object> extractObject(String content) {
-        if (content == null || content.isBlank()) {
-            throw new ReflectionParseException(
-                    "The model's answer is " + (content == null ? "missing" : "empty") + "; expected a JSON object");
-        }
-        Map<String, Object> object = tryObject(content.strip());
-        if (object != null) {
-            return object;
-        }
-        Matcher fence = FENCE.matcher(content);
-        if (fence.find()) {
-            object = tryObject(fence.group(1).strip());
-            if (object != null) {
-                return object;
-            }
-        }
-        for (int start = content.indexOf('{'); start >= 0; start = content.indexOf('{', start + 1)) {
-            int end = balancedEnd(content, start);
-            if (end < 0) {
-                break;
-            }
-            object = tryObject(content.substring(start, end + 1));
-            if (object != null) {
-                return object;
-            }
-        }
-        throw new ReflectionParseException("The model's answer holds no JSON object (tried the whole text, a "
-                + "```json fenced block and the first {...} span): " + excerpt(content));
-    }
-
-    private static Map<String, Object> tryObject(String text) {
-        if (!text.startsWith("{")) {
-            return null;
-        }
         try {
-            return CanonicalJson.parseObject(text);
-        } catch (IOException e) {
-            return null;
+            return JsonAnswers.object(content);
+        } catch (UnreadableAnswerException e) {
+            throw new ReflectionParseException(e.getMessage(), e);
         }
-    }
-
-    /** Index of the brace closing the one at {@code start}, or −1 when it is never closed. */
-    private static int balancedEnd(String text, int start) {
-        int depth = 0;
-        boolean inString = false;
-        for (int i = start; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{') {
-                depth++;
-            } else if (c == '}' && --depth == 0) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     private static String requiredString(Map<String, Object> object, String field, String content) {
@@ -136,7 +74,6 @@ public final class ReflectionParser {
     }
 
     static String excerpt(String content) {
-        String oneLine = content.strip().replaceAll("\\s+", " ");
-        return CodePoints.length(oneLine) <= EXCERPT ? oneLine : CodePoints.head(oneLine, EXCERPT) + "…";
+        return UnreadableAnswerException.excerpt(content);
     }
 }

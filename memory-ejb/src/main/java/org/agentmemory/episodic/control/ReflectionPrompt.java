@@ -28,7 +28,7 @@ import org.agentmemory.api.episodic.EpisodeOutcome;
 public final class ReflectionPrompt {
 
     /**
-     * The system message sent with the prompt over a chat-completions endpoint ({@link ChatCompletionsJson}).
+     * The system message sent with the prompt over a chat-completions endpoint ({@code platform.llm.ChatCompletionsJson}).
      */
     public static final String SYSTEM = "You reflect on an AI agent's past actions and extract short, reusable "
             + "lessons. You always answer with a single JSON object.";

@@ -3,19 +3,18 @@ package org.agentmemory.episodic.control;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.net.URI;
 import java.time.temporal.ChronoUnit;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 import org.agentmemory.api.config.MemorySettings;
 import org.agentmemory.api.episodic.EpisodeInput;
 import org.agentmemory.api.episodic.LessonSource;
+import org.agentmemory.platform.llm.ChatEndpoint;
+import org.agentmemory.platform.llm.UnreadableAnswerException;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Retry;
 import org.eclipse.microprofile.faulttolerance.Timeout;
-import org.eclipse.microprofile.rest.client.RestClientBuilder;
 
 /**
  * Reflection by an OpenAI-compatible chat model (spec §10.4), guarded by MicroProfile Fault Tolerance, with the
@@ -48,39 +47,26 @@ public class ReflectionService {
     Config config;
 
     private final HeuristicReflector heuristic = new HeuristicReflector();
-    private volatile ChatCompletionsApi client;
-    private String model;
-    private String authorization;
-    private URI url;
-    private long readTimeoutMs;
+    private ChatEndpoint endpoint;
 
     @PostConstruct
     void read() {
-        url = config.getOptionalValue(MemorySettings.REFLECTION_URL, String.class)
-                .filter(s -> !s.isBlank())
-                .map(s -> URI.create(s.strip()))
-                .orElse(null);
-        model = config.getOptionalValue(MemorySettings.REFLECTION_MODEL, String.class)
-                .orElse(MemorySettings.Defaults.REFLECTION_MODEL);
-        authorization = config.getOptionalValue(MemorySettings.REFLECTION_API_KEY, String.class)
-                .filter(s -> !s.isBlank())
-                .map(key -> "Bearer " + key.strip())
-                .orElse(null);
-        readTimeoutMs = config.getOptionalValue(MemorySettings.REFLECTION_READ_TIMEOUT_MS, Long.class)
-                .orElse(MemorySettings.Defaults.REFLECTION_READ_TIMEOUT_MS);
-        if (readTimeoutMs < 1) {
-            throw new IllegalStateException(MemorySettings.REFLECTION_READ_TIMEOUT_MS + " is " + readTimeoutMs
-                    + "; it must be ≥ 1 (milliseconds). Default: "
-                    + MemorySettings.Defaults.REFLECTION_READ_TIMEOUT_MS);
-        }
-        if (url != null) {
-            LOG.info(() -> "Reflection uses the chat model " + model + " at " + url + " (heuristic on failure)");
+        endpoint = new ChatEndpoint(
+                config,
+                MemorySettings.REFLECTION_URL,
+                MemorySettings.REFLECTION_MODEL,
+                MemorySettings.Defaults.REFLECTION_MODEL,
+                MemorySettings.REFLECTION_API_KEY,
+                MemorySettings.REFLECTION_READ_TIMEOUT_MS,
+                MemorySettings.Defaults.REFLECTION_READ_TIMEOUT_MS);
+        if (endpoint.configured()) {
+            LOG.info(() -> "Reflection uses the chat model " + endpoint.describe() + " (heuristic on failure)");
         }
     }
 
     /** @return whether a model endpoint is configured */
     public boolean modelConfigured() {
-        return url != null;
+        return endpoint.configured();
     }
 
     /**
@@ -90,20 +76,19 @@ public class ReflectionService {
      * @return the model's reflection ({@link LessonSource#MODEL}), or the heuristic one on any failure
      */
     @Timeout(value = 20_000, unit = ChronoUnit.MILLIS)
-    @Retry(maxRetries = 1, delay = 200, jitter = 0, abortOn = ReflectionParseException.class)
+    @Retry(maxRetries = 1, delay = 200, jitter = 0, abortOn = UnreadableAnswerException.class)
     @CircuitBreaker(
             requestVolumeThreshold = 8,
             failureRatio = 0.75,
             delay = 10_000,
             successThreshold = 1,
-            skipOn = ReflectionParseException.class)
+            skipOn = UnreadableAnswerException.class)
     @Fallback(fallbackMethod = "heuristic")
     public ReflectionOutcome reflect(EpisodeInput input) {
-        if (url == null) {
+        if (!endpoint.configured()) {
             return heuristic.reflect(input);
         }
-        String body = ChatCompletionsJson.request(model, ReflectionPrompt.SYSTEM, ReflectionPrompt.build(input));
-        String content = ChatCompletionsJson.content(client().complete(authorization, body));
+        String content = endpoint.complete(ReflectionPrompt.SYSTEM, ReflectionPrompt.build(input));
         return new ReflectionOutcome(ReflectionParser.parse(content), LessonSource.MODEL);
     }
 
@@ -115,22 +100,5 @@ public class ReflectionService {
      */
     public ReflectionOutcome heuristic(EpisodeInput input) {
         return heuristic.reflect(input);
-    }
-
-    private ChatCompletionsApi client() {
-        ChatCompletionsApi c = client;
-        if (c == null) {
-            synchronized (this) {
-                if (client == null) {
-                    client = RestClientBuilder.newBuilder()
-                            .baseUri(url)
-                            .connectTimeout(Math.min(readTimeoutMs, 5_000), TimeUnit.MILLISECONDS)
-                            .readTimeout(readTimeoutMs, TimeUnit.MILLISECONDS)
-                            .build(ChatCompletionsApi.class);
-                }
-                c = client;
-            }
-        }
-        return c;
     }
 }

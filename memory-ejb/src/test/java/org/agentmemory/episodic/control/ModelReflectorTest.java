@@ -9,6 +9,7 @@ import org.agentmemory.api.episodic.EpisodeInput;
 import org.agentmemory.api.episodic.EpisodeOutcome;
 import org.agentmemory.api.episodic.LessonSource;
 import org.agentmemory.api.episodic.ReflectionResult;
+import org.agentmemory.platform.llm.ChatCompletionsJson;
 import org.junit.jupiter.api.Test;
 
 class ModelReflectorTest {

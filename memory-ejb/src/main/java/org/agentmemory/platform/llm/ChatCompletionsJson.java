@@ -1,4 +1,4 @@
-package org.agentmemory.episodic.control;
+package org.agentmemory.platform.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -34,8 +34,8 @@ public final class ChatCompletionsJson {
 
     /**
      * @param model        the model name, e.g. {@code gpt-4o-mini}; never blank
-     * @param systemPrompt the system message, e.g. {@link ReflectionPrompt#SYSTEM}
-     * @param userPrompt   the user message, e.g. {@link ReflectionPrompt#build}
+     * @param systemPrompt the system message, e.g. the system prompt
+     * @param userPrompt   the user message, e.g. the user prompt
      * @return the request body as compact JSON
      * @throws IllegalArgumentException when the model is {@code null} or blank
      */
@@ -62,7 +62,7 @@ public final class ChatCompletionsJson {
     /**
      * @param responseBody the HTTP response body
      * @return the assistant's content (never blank)
-     * @throws ReflectionParseException when the body is not JSON, reports an {@code error}, has no choice,
+     * @throws UnreadableAnswerException when the body is not JSON, reports an {@code error}, has no choice,
      *                                  or the first choice has no non-blank text content; the message says which
      */
     public static String content(String responseBody) {
@@ -70,26 +70,26 @@ public final class ChatCompletionsJson {
         try {
             root = MAPPER.readTree(responseBody == null ? "" : responseBody);
         } catch (IOException e) {
-            throw new ReflectionParseException(
+            throw new UnreadableAnswerException(
                     "The chat-completions response is not JSON: "
-                            + ReflectionParser.excerpt(String.valueOf(responseBody)),
+                            + UnreadableAnswerException.excerpt(String.valueOf(responseBody)),
                     e);
         }
         if (root == null || !root.isObject()) {
-            throw new ReflectionParseException("The chat-completions response is not a JSON object: "
-                    + ReflectionParser.excerpt(String.valueOf(responseBody)));
+            throw new UnreadableAnswerException("The chat-completions response is not a JSON object: "
+                    + UnreadableAnswerException.excerpt(String.valueOf(responseBody)));
         }
         JsonNode error = root.get("error");
         if (error != null && !error.isNull()) {
             String message = error.isObject() && error.path("message").isTextual()
                     ? error.get("message").asText()
                     : error.toString();
-            throw new ReflectionParseException("The chat-completions endpoint reported an error: " + message);
+            throw new UnreadableAnswerException("The chat-completions endpoint reported an error: " + message);
         }
         JsonNode choices = root.get("choices");
         if (choices == null || !choices.isArray() || choices.isEmpty()) {
-            throw new ReflectionParseException(
-                    "The chat-completions response has no choices[0]: " + ReflectionParser.excerpt(responseBody));
+            throw new UnreadableAnswerException("The chat-completions response has no choices[0]: "
+                    + UnreadableAnswerException.excerpt(responseBody));
         }
         JsonNode content = choices.get(0).path("message").path("content");
         String text = null;
@@ -106,9 +106,9 @@ public final class ChatCompletionsJson {
         }
         if (text == null || text.isBlank()) {
             String refusal = choices.get(0).path("message").path("refusal").asText("");
-            throw new ReflectionParseException("The chat-completions response has no text in "
+            throw new UnreadableAnswerException("The chat-completions response has no text in "
                     + "choices[0].message.content" + (refusal.isBlank() ? "" : " (refusal: " + refusal + ")") + ": "
-                    + ReflectionParser.excerpt(responseBody));
+                    + UnreadableAnswerException.excerpt(responseBody));
         }
         return text;
     }

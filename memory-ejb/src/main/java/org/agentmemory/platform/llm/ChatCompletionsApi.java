@@ -1,4 +1,4 @@
-package org.agentmemory.episodic.control;
+package org.agentmemory.platform.llm;
 
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;

@@ -1,4 +1,4 @@
-package org.agentmemory.episodic.control;
+package org.agentmemory.platform.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -47,7 +47,7 @@ class ChatCompletionsJsonTest {
     void reportsEndpointErrors() {
         assertThatThrownBy(() ->
                         ChatCompletionsJson.content("{\"error\":{\"message\":\"Rate limit reached\",\"code\":429}}"))
-                .isInstanceOf(ReflectionParseException.class)
+                .isInstanceOf(UnreadableAnswerException.class)
                 .hasMessage("The chat-completions endpoint reported an error: Rate limit reached");
     }
 
@@ -63,7 +63,7 @@ class ChatCompletionsJsonTest {
         assertThatThrownBy(() -> ChatCompletionsJson.content(
                         "{\"choices\":[{\"message\":{\"content\":null,\"refusal\":\"I can't\"}}]}"))
                 .hasMessageContaining("(refusal: I can't)");
-        assertThatThrownBy(() -> ChatCompletionsJson.content("")).isInstanceOf(ReflectionParseException.class);
-        assertThatThrownBy(() -> ChatCompletionsJson.content(null)).isInstanceOf(ReflectionParseException.class);
+        assertThatThrownBy(() -> ChatCompletionsJson.content("")).isInstanceOf(UnreadableAnswerException.class);
+        assertThatThrownBy(() -> ChatCompletionsJson.content(null)).isInstanceOf(UnreadableAnswerException.class);
     }
 }

@@ -145,10 +145,15 @@ public class AuditTrailBean implements AuditTrail {
                 more ? Cursors.ofId(items.get(items.size() - 1).getId()) : null);
     }
 
+    /**
+     * @return the value cut to {@code max} characters, with U+0000 shown as U+FFFD: a request naming an id with a NUL
+     *         (refused with 400) is still audited, and PostgreSQL's text cannot hold the NUL
+     */
     private static String cut(String value, int max) {
-        if (value.length() <= max) {
-            return value;
+        String text = value.replace('\0', '\uFFFD');
+        if (text.length() <= max) {
+            return text;
         }
-        return value.substring(0, max - 1) + "…";
+        return text.substring(0, max - 1) + "…";
     }
 }

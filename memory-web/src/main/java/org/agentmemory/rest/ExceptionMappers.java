@@ -83,6 +83,19 @@ public final class ExceptionMappers {
         }
     }
 
+    /** 409: an agent's dream cycle is running. */
+    @Provider
+    public static class CycleRunning implements ExceptionMapper<org.agentmemory.api.brain.CycleRunningException> {
+        @Context
+        UriInfo uri;
+
+        @Override
+        public Response toResponse(org.agentmemory.api.brain.CycleRunningException e) {
+            return Problems.of(409, e.kind(), "Cycle already running", e.getMessage(), null, null, uri)
+                    .build();
+        }
+    }
+
     /** 400: a Bean Validation constraint on a parameter or body field. */
     @Provider
     public static class ConstraintViolations implements ExceptionMapper<ConstraintViolationException> {

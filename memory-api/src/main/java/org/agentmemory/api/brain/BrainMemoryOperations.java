@@ -57,8 +57,9 @@ public interface BrainMemoryOperations {
     Page<BrainPage> listPages(BrainRef brain, int limit, String cursor) throws InvalidInputException;
 
     /**
-     * Full-text search over titles, summaries and bodies (English analysis; words OR-ed, so no operator can be
-     * injected); pages of category {@code archive} are left out.
+     * Hybrid search: a full-text leg over titles, summaries and bodies (English analysis; words OR-ed, so no operator
+     * can be injected) and a vector leg over the pages' embeddings (cosine at least 0.35), fused by reciprocal rank
+     * (k = 60; the hit's score is the fused score). Pages of category {@code archive} are left out.
      *
      * @param brain the brain
      * @param query the query; blank gives no hits

@@ -13,8 +13,11 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -38,15 +41,21 @@ import org.agentmemory.brain.control.Statement;
 import org.agentmemory.brain.control.Statements;
 import org.agentmemory.brain.control.StatementsJson;
 import org.agentmemory.platform.config.Settings;
+import org.agentmemory.platform.embedding.EmbeddingModel;
+import org.agentmemory.platform.embedding.QueryVectors;
 import org.agentmemory.platform.load.ForegroundRequests;
 import org.agentmemory.platform.paging.Cursors;
+import org.agentmemory.platform.ranking.FusedHit;
+import org.agentmemory.platform.ranking.ReciprocalRankFusion;
+import org.agentmemory.platform.ranking.Similarity;
 import org.agentmemory.platform.security.CallerScope;
 import org.agentmemory.platform.validation.InputRules;
 import org.hibernate.search.mapper.orm.Search;
 
 /**
  * Brain pages ({@link BrainMemory}, issue 33 item 1): writes merged into pages ({@link BrainPageWriterBean}), reads
- * as of a time, listing, full-text search and the packed brain section of a context (spec §12.4).
+ * as of a time, listing, hybrid search (full-text and vector legs fused by reciprocal rank) and the packed brain
+ * section of a context (spec §12.4).
  */
 @DeclareRoles({RequiresRole.READER, RequiresRole.WRITER, RequiresRole.ADMIN, RequiresRole.OPERATOR})
 @PermitAll // CallerScope checks each operation's role; REST has checked its own
@@ -60,6 +69,17 @@ public class BrainMemoryBean implements BrainMemory, BrainMemoryRemote {
     static final int MAX_REFERENCE = 600;
 
     private static final Pattern REFERENCE = Pattern.compile("(?:episode|turn):\\S.*");
+
+    /** Candidates per leg of a search, at least. */
+    static final int CANDIDATES = 20;
+
+    /**
+     * Least cosine of a vector hit: k-NN always answers its k nearest pages, related or not, and an unrelated page
+     * in the brain section of a prompt costs tokens and misleads.
+     */
+    static final double MIN_COSINE = 0.35;
+
+    private static final ReciprocalRankFusion FUSION = new ReciprocalRankFusion();
 
     /** The form of every page id (spec §12.3). */
     private static final Pattern PAGE_ID = Pattern.compile("mem-[0-9a-f]{12}");
@@ -187,27 +207,83 @@ public class BrainMemoryBean implements BrainMemory, BrainMemoryRemote {
         if (text.isBlank()) {
             return List.of();
         }
-        List<List<?>> hits = Search.session(em)
-                .search(org.agentmemory.brain.entity.BrainPage.class)
-                .select(f -> f.composite().from(f.entity(), f.score()).asList())
-                .where(f -> f.bool()
-                        .must(f.match().fields("title", "summary", "body").matching(text))
-                        .filter(f.match().field("tenantId").matching(brain.tenantId()))
-                        .filter(f.match().field("brainId").matching(brain.brainId()))
-                        .mustNot(f.match().field("category").matching("archive")))
-                .fetchHits(topK);
-        List<BrainSearchHit> found = new ArrayList<>(hits.size());
-        for (List<?> hit : hits) {
-            org.agentmemory.brain.entity.BrainPage p = (org.agentmemory.brain.entity.BrainPage) hit.get(0);
+        int candidates = Math.max(topK, CANDIDATES);
+        Map<String, org.agentmemory.brain.entity.BrainPage> pages = new HashMap<>();
+        Map<String, List<String>> legs = new LinkedHashMap<>();
+        legs.put(
+                "full-text",
+                ids(
+                        pages,
+                        Search.session(em)
+                                .search(org.agentmemory.brain.entity.BrainPage.class)
+                                .select(f -> f.composite()
+                                        .from(f.entity(), f.score())
+                                        .asList())
+                                .where(f -> f.bool()
+                                        .must(f.match()
+                                                .fields("title", "summary", "body")
+                                                .matching(text))
+                                        .filter(f.match().field("tenantId").matching(brain.tenantId()))
+                                        .filter(f.match().field("brainId").matching(brain.brainId()))
+                                        .mustNot(f.match().field("category").matching("archive")))
+                                .fetchHits(candidates),
+                        -1));
+        EmbeddingModel model = settings.embeddingModel();
+        float[] vector = QueryVectors.orNull(model, text);
+        if (vector != null) {
+            legs.put(
+                    "vector",
+                    ids(
+                            pages,
+                            Search.session(em)
+                                    .search(org.agentmemory.brain.entity.BrainPage.class)
+                                    .select(f -> f.composite()
+                                            .from(f.entity(), f.score())
+                                            .asList())
+                                    .where(f -> f.knn(Similarity.knnCandidates(candidates))
+                                            .field("embedding")
+                                            .matching(vector)
+                                            .filter(f.bool()
+                                                    .must(f.match()
+                                                            .field("tenantId")
+                                                            .matching(brain.tenantId()))
+                                                    .must(f.match()
+                                                            .field("brainId")
+                                                            .matching(brain.brainId()))
+                                                    .must(f.match()
+                                                            .field("embeddingModel")
+                                                            .matching(model.name()))
+                                                    .mustNot(f.match()
+                                                            .field("category")
+                                                            .matching("archive"))))
+                                    .fetchHits(candidates),
+                            MIN_COSINE));
+        }
+        List<BrainSearchHit> found = new ArrayList<>(topK);
+        for (FusedHit hit : FUSION.fuseRanked(legs)) {
+            if (found.size() == topK) {
+                break;
+            }
+            org.agentmemory.brain.entity.BrainPage p = pages.get(hit.id());
             found.add(new BrainSearchHit(
-                    p.getPageId(),
-                    p.getTitle(),
-                    p.getSummary(),
-                    p.getCategory(),
-                    ((Number) hit.get(1)).doubleValue(),
-                    p.getTokenCount()));
+                    p.getPageId(), p.getTitle(), p.getSummary(), p.getCategory(), hit.score(), p.getTokenCount()));
         }
         return found;
+    }
+
+    /** Keeps the pages of a leg's hits (at least {@code minCosine} for a vector leg, else all), in rank order. */
+    private static List<String> ids(
+            Map<String, org.agentmemory.brain.entity.BrainPage> pages, List<List<?>> hits, double minCosine) {
+        List<String> ids = new ArrayList<>(hits.size());
+        for (List<?> hit : hits) {
+            if (minCosine > -1 && Similarity.cosineOfLuceneScore(((Number) hit.get(1)).doubleValue()) < minCosine) {
+                continue;
+            }
+            org.agentmemory.brain.entity.BrainPage p = (org.agentmemory.brain.entity.BrainPage) hit.get(0);
+            pages.putIfAbsent(p.getPageId(), p);
+            ids.add(p.getPageId());
+        }
+        return ids;
     }
 
     @Override

@@ -9,8 +9,12 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.agentmemory.api.brain.BrainRef;
 import org.agentmemory.api.brain.PageWriteResult;
 import org.agentmemory.brain.control.Distilled;
@@ -20,15 +24,19 @@ import org.agentmemory.brain.control.Statements;
 import org.agentmemory.brain.control.StatementsJson;
 import org.agentmemory.brain.entity.BrainPage;
 import org.agentmemory.platform.config.Settings;
+import org.agentmemory.platform.embedding.EmbeddingModel;
 
 /**
  * Writes one page in its own transaction, under the page row's lock: reads its statements, merges the new ones
- * ({@link Statements#merge}) and stores the result. The first write of a page inserts it; two first writes at once
+ * ({@link Statements#merge}), each with its own evidence, stores the result and the page's vector (title and current
+ * statements, for the vector leg of brain search). The first write of a page inserts it; two first writes at once
  * collide on the unique key and the loser's caller retries ({@code BrainMemoryBean}), then finds the row.
  */
 @Stateless
 @LocalBean
 public class BrainPageWriterBean {
+
+    private static final Logger LOG = Logger.getLogger(BrainPageWriterBean.class.getName());
 
     /** Summary length, code points (spec §12.3: text[:300]). */
     static final int SUMMARY = 300;
@@ -40,6 +48,9 @@ public class BrainPageWriterBean {
     Settings settings;
 
     /**
+     * A direct write: every statement of the body has the same evidence, and a write that changes an existing page
+     * counts as a reinforcement.
+     *
      * @param brain      the brain
      * @param knowledge  what to write, after the confidence rule
      * @param evidence   references supporting it
@@ -50,35 +61,116 @@ public class BrainPageWriterBean {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public PageWriteResult write(
             BrainRef brain, Distilled knowledge, Set<String> evidence, String assertedBy, Instant now) {
+        Map<String, Set<String>> each = new LinkedHashMap<>();
+        for (String statement : Statements.split(knowledge.body())) {
+            each.put(statement, evidence);
+        }
+        return merge(brain, knowledge, each, assertedBy, now, true);
+    }
+
+    /**
+     * A dream cycle's write: each statement with its own evidence; reinforcement is counted once per cycle by
+     * {@link #reinforce}, not per write.
+     *
+     * @param brain      the brain
+     * @param knowledge  what to write, after the confidence rule
+     * @param evidence   statement text → references supporting it; statements of the body not in the map get none
+     * @param assertedBy who writes it, kept from the first write
+     * @param now        the write's time
+     * @return what the write did
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public PageWriteResult archive(
+            BrainRef brain, Distilled knowledge, Map<String, Set<String>> evidence, String assertedBy, Instant now) {
+        return merge(brain, knowledge, evidence, assertedBy, now, false);
+    }
+
+    /**
+     * Counts a dream cycle's reinforcement of a page, once per cycle (spec §12.2 step 7).
+     *
+     * @param brain  the agent's brain
+     * @param pageId the page
+     * @param cycle  the cycle's number
+     * @return the distinct cycles that reinforced the page; 0 when it does not exist
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public int reinforce(BrainRef brain, String pageId, long cycle) {
+        List<BrainPage> found = lockedPage(brain, pageId);
+        if (found.isEmpty()) {
+            return 0;
+        }
+        found.get(0).reinforceInCycle(cycle);
+        return found.get(0).getDreamCycles();
+    }
+
+    /**
+     * Copies an agent's page into its organisation's brain (spec §12.2 step 9): each current statement merged with its
+     * own evidence, the first writer's attribution kept; the agent's page remembers its first promotion.
+     *
+     * @param agentBrain the agent's brain
+     * @param pageId     the page
+     * @param now        the copy's time
+     * @return whether this was the page's first promotion; {@code false} when the page does not exist
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public boolean promote(BrainRef agentBrain, String pageId, Instant now) {
+        List<BrainPage> found = lockedPage(agentBrain, pageId);
+        if (found.isEmpty()) {
+            return false;
+        }
+        BrainPage page = found.get(0);
+        Map<String, Set<String>> evidence = new LinkedHashMap<>();
+        for (Statement s : Statements.shown(StatementsJson.read(page.getStatements()), null)) {
+            evidence.put(s.text(), s.evidence());
+        }
+        Distilled knowledge = new Distilled(
+                page.getTitle(), Statements.body(Statements.shown(StatementsJson.read(page.getStatements()), null)),
+                page.getCategory(), page.getConfidence());
+        merge(new BrainRef(agentBrain.tenantId(), null), knowledge, evidence, page.getAssertedBy(), now, false);
+        boolean first = page.getPromotedAt() == null;
+        page.promoted(now);
+        return first;
+    }
+
+    private PageWriteResult merge(
+            BrainRef brain,
+            Distilled knowledge,
+            Map<String, Set<String>> evidence,
+            String assertedBy,
+            Instant now,
+            boolean countReinforcement) {
         String pageId = PageIds.pageId(knowledge.title(), knowledge.category());
-        List<BrainPage> found = em.createQuery(
-                        "select p from BrainPage p where p.tenantId = :tenant and p.brainId = :brain"
-                                + " and p.pageId = :page",
-                        BrainPage.class)
-                .setParameter("tenant", brain.tenantId())
-                .setParameter("brain", brain.brainId())
-                .setParameter("page", pageId)
-                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
-                .getResultList();
+        List<BrainPage> found = lockedPage(brain, pageId);
         boolean created = found.isEmpty();
         BrainPage page =
                 created ? new BrainPage(brain.tenantId(), brain.brainId(), pageId, assertedBy, now) : found.get(0);
-        List<Statement> before = StatementsJson.read(page.getStatements());
-        Statements.Merge merge = Statements.merge(before, knowledge.body(), evidence, now);
-        if (!created && !merge.changed()) {
+        List<Statement> statements = StatementsJson.read(page.getStatements());
+        int added = 0;
+        int reinforced = 0;
+        int superseded = 0;
+        for (String text : Statements.split(knowledge.body())) {
+            Statements.Merge m = Statements.merge(statements, text, evidence.getOrDefault(text, Set.of()), now);
+            statements = m.statements();
+            added += m.added();
+            reinforced += m.reinforced();
+            superseded += m.superseded();
+        }
+        boolean changed = added + reinforced + superseded > 0;
+        if (!created && !changed) {
             return new PageWriteResult(pageId, page.getTitle(), page.getCategory(), "unchanged", 0, 0, 0);
         }
-        String body = Statements.body(Statements.shown(merge.statements(), null));
+        String body = Statements.body(Statements.shown(statements, null));
         page.write(
                 knowledge.title(),
                 knowledge.category(),
                 knowledge.confidence(),
                 PageIds.cut(body, SUMMARY),
                 body,
-                StatementsJson.write(merge.statements()),
+                StatementsJson.write(statements),
                 settings.tokenCounter().count(body),
-                !created && merge.changed(),
+                countReinforcement && !created && changed,
                 now);
+        embed(page);
         if (created) {
             em.persist(page);
         }
@@ -88,8 +180,30 @@ public class BrainPageWriterBean {
                 knowledge.title(),
                 knowledge.category(),
                 created ? "created" : "updated",
-                merge.added(),
-                merge.reinforced(),
-                merge.superseded());
+                added,
+                reinforced,
+                superseded);
+    }
+
+    private void embed(BrainPage page) {
+        EmbeddingModel model = settings.embeddingModel();
+        try {
+            page.embed(model.embed(page.getTitle() + "\n" + page.getBody()), model.name());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Brain page " + page.getPageId() + " could not be embedded; full-text only", e);
+            page.embed(null, null);
+        }
+    }
+
+    private List<BrainPage> lockedPage(BrainRef brain, String pageId) {
+        return em.createQuery(
+                        "select p from BrainPage p where p.tenantId = :tenant and p.brainId = :brain"
+                                + " and p.pageId = :page",
+                        BrainPage.class)
+                .setParameter("tenant", brain.tenantId())
+                .setParameter("brain", brain.brainId())
+                .setParameter("page", pageId)
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+                .getResultList();
     }
 }

@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param actionTaken  what it did
  * @param lesson       its lesson, or {@code null} / blank
  * @param vector       its stored embedding, or {@code null} when it has none yet
+ * @param turnRefs     {@code turn:<conversation>/<turn>} references of the conversation turns it came from; never
+ *                     {@code null}
  */
 public record DreamEpisode(
         String episodeId,
@@ -24,12 +26,35 @@ public record DreamEpisode(
         String situation,
         String actionTaken,
         String lesson,
-        float[] vector) {
+        float[] vector,
+        List<String> turnRefs) {
 
     public DreamEpisode {
         Objects.requireNonNull(episodeId, "episodeId");
         Objects.requireNonNull(createdAt, "createdAt");
         relatedTools = relatedTools == null ? List.of() : List.copyOf(relatedTools);
+        turnRefs = turnRefs == null ? List.of() : List.copyOf(turnRefs);
+    }
+
+    /** An episode that came from no conversation turn. */
+    public DreamEpisode(
+            String episodeId,
+            Instant createdAt,
+            String category,
+            List<String> relatedTools,
+            String situation,
+            String actionTaken,
+            String lesson,
+            float[] vector) {
+        this(episodeId, createdAt, category, relatedTools, situation, actionTaken, lesson, vector, List.of());
+    }
+
+    /** @return its evidence references: {@code episode:<id>}, then its turn references */
+    public List<String> evidence() {
+        List<String> refs = new java.util.ArrayList<>(1 + turnRefs.size());
+        refs.add("episode:" + episodeId);
+        refs.addAll(turnRefs);
+        return refs;
     }
 
     /** @return whether it carries a lesson */

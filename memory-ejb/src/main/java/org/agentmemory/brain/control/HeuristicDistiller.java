@@ -1,10 +1,11 @@
 package org.agentmemory.brain.control;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Distills a group of episodes without a model (spec §12.2 step 4): one {@code - {lesson}} line per distinct lesson
@@ -22,19 +23,9 @@ public final class HeuristicDistiller {
      * @return the knowledge, after the confidence rule
      */
     public static Distilled distill(List<DreamEpisode> group) {
-        List<String> lines = new ArrayList<>();
         boolean lessons = group.stream().anyMatch(DreamEpisode::hasLesson);
-        for (DreamEpisode e : group) {
-            String line = lessons
-                    ? (e.hasLesson() ? e.lesson().strip() : null)
-                    : (nonNull(e.situation()).strip() + ": "
-                            + nonNull(e.actionTaken()).strip());
-            if (line != null && !lines.contains(line)) {
-                lines.add(line);
-            }
-        }
         StringBuilder body = new StringBuilder();
-        for (String line : lines) {
+        for (String line : support(group).keySet()) {
             if (!body.isEmpty()) {
                 body.append('\n');
             }
@@ -46,6 +37,28 @@ public final class HeuristicDistiller {
             title = title + ": " + tool;
         }
         return Distilled.of(title, body.toString(), lessons ? "lesson" : "note", 0.5);
+    }
+
+    /**
+     * Which episodes support each line of {@link #distill}'s body: a line's evidence is the episodes it came from, not
+     * the whole group.
+     *
+     * @param group episodes of one group, oldest first
+     * @return line (without its bullet) → evidence references ({@link DreamEpisode#evidence()}), in body order
+     */
+    public static Map<String, Set<String>> support(List<DreamEpisode> group) {
+        Map<String, Set<String>> lines = new LinkedHashMap<>();
+        boolean lessons = group.stream().anyMatch(DreamEpisode::hasLesson);
+        for (DreamEpisode e : group) {
+            String line = lessons
+                    ? (e.hasLesson() ? e.lesson().strip() : null)
+                    : (nonNull(e.situation()).strip() + ": "
+                            + nonNull(e.actionTaken()).strip());
+            if (line != null) {
+                lines.computeIfAbsent(line, k -> new TreeSet<>()).addAll(e.evidence());
+            }
+        }
+        return lines;
     }
 
     /** @return the most frequent category (or tool), the first seen on a tie; "" when none */

@@ -86,6 +86,29 @@ public class BrainPage {
     @Column(name = "updated_at", nullable = false)
     private Instant updatedAt;
 
+    /** Distinct dream cycles that reinforced the page (spec §12.2 step 7). */
+    @Column(name = "dream_cycles", nullable = false)
+    private int dreamCycles;
+
+    /** The last dream cycle (its report id) that reinforced the page, so a cycle counts once. */
+    @Column(name = "last_dream_cycle")
+    private Long lastDreamCycle;
+
+    /** When the page was first copied to the organisation brain (spec §12.2 step 9), or {@code null}. */
+    @Convert(converter = UtcInstantConverter.class)
+    @Column(name = "promoted_at")
+    private Instant promotedAt;
+
+    // Indexed as a vector field by BrainPageVectorField (the similarity depends on the backend).
+    @Convert(converter = org.agentmemory.platform.search.VectorBytesConverter.class)
+    @Column(name = "embedding")
+    private float[] embedding;
+
+    /** The model of {@link #embedding}; indexed so the vector leg compares only vectors of the configured model. */
+    @KeywordField
+    @Column(name = "embedding_model", length = 64)
+    private String embeddingModel;
+
     protected BrainPage() {}
 
     /**
@@ -203,5 +226,53 @@ public class BrainPage {
 
     public Instant getUpdatedAt() {
         return updatedAt;
+    }
+
+    /**
+     * @param vector the page's vector (unit length), or {@code null} when the text could not be embedded
+     * @param model  the model that produced it
+     */
+    public void embed(float[] vector, String model) {
+        this.embedding = vector;
+        this.embeddingModel = vector == null ? null : model;
+    }
+
+    /**
+     * Counts a dream cycle's reinforcement once.
+     *
+     * @param cycle the cycle's report id
+     * @return whether this cycle had not counted yet
+     */
+    public boolean reinforceInCycle(long cycle) {
+        if (lastDreamCycle != null && lastDreamCycle == cycle) {
+            return false;
+        }
+        lastDreamCycle = cycle;
+        dreamCycles++;
+        reinforcementCount++;
+        return true;
+    }
+
+    /** @param now when the page was copied to the organisation brain */
+    public void promoted(Instant now) {
+        if (promotedAt == null) {
+            promotedAt = now;
+        }
+    }
+
+    public int getDreamCycles() {
+        return dreamCycles;
+    }
+
+    public Instant getPromotedAt() {
+        return promotedAt;
+    }
+
+    public float[] getEmbedding() {
+        return embedding;
+    }
+
+    public String getEmbeddingModel() {
+        return embeddingModel;
     }
 }

@@ -162,6 +162,13 @@ public class Episode {
     @Column(name = "embedding_model", length = 64)
     private String embeddingModel;
 
+    /**
+     * The brain page the dream cycle consolidated this episode into (the metadata key {@code consolidated_into} as a
+     * column, spec §12.2 step 8), or {@code null} while it waits; not indexed.
+     */
+    @Column(name = "consolidated_into", length = 64)
+    private String consolidatedInto;
+
     /** For JPA. */
     protected Episode() {}
 
@@ -403,6 +410,14 @@ public class Episode {
     /** @param metadata the new metadata (copied, so the change is detected) */
     public void setMetadata(Map<String, Object> metadata) {
         this.metadata = new LinkedHashMap<>(metadata);
+        Object into = metadata.get(org.agentmemory.api.episodic.Episode.CONSOLIDATED_INTO);
+        String page = into == null ? null : String.valueOf(into);
+        this.consolidatedInto = page == null || page.isBlank() ? null : page.substring(0, Math.min(64, page.length()));
+    }
+
+    /** @return the brain page this episode was consolidated into, or {@code null} */
+    public String getConsolidatedInto() {
+        return consolidatedInto;
     }
 
     /** @return the content hash */

@@ -1,6 +1,5 @@
 package org.agentmemory.it.bench;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -25,19 +24,7 @@ final class ServerCli {
      * @return what the CLI printed
      */
     static String run(Path cli, String controller, String command, boolean mayFail) throws Exception {
-        Process p = new ProcessBuilder(List.of(
-                        "bash", cli.toString(), "--controller=" + controller, "--connect", "--command=" + command))
-                .redirectErrorStream(true)
-                .start();
-        if (!p.waitFor(3, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new IllegalStateException("The CLI did not finish: " + command);
-        }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.exitValue() != 0 && !mayFail) {
-            throw new IllegalStateException("The CLI failed (" + p.exitValue() + ") on " + command + ": " + out);
-        }
-        return out;
+        return org.agentmemory.it.support.ManagementCli.run(cli, controller, command, mayFail);
     }
 
     /** Waits (at most 3 minutes) until the server answers its API again after a reload. */

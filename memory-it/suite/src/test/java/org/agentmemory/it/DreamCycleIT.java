@@ -222,6 +222,43 @@ class DreamCycleIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("servers")
+    void aPageIsPromotedToTheOrganisationOnlyAfterThreeDistinctCycles(Api server) throws Exception {
+        String agent = unique("promote");
+        Api api = server.as(
+                Tokens.of(server, "org-" + agent, List.of("memory-admin")).sign()); // its own org brain
+        String page = pageId("Tool Execution pattern: git", "lesson");
+        List<List<String>> promoted = new ArrayList<>();
+        for (int cycle = 1; cycle <= 4; cycle++) {
+            record(
+                    api,
+                    agent,
+                    "git push of release " + cycle + " was rejected as non-fast-forward",
+                    "Fetch and rebase before pushing a release (" + cycle + ")",
+                    "git",
+                    cycle,
+                    null);
+            JsonNode report = run(api, agent);
+            promoted.add(texts(report.get("pagesPromoted")));
+            if (cycle < 3) {
+                assertThat(api.get("/brain/pages/" + page).status())
+                        .as("org page after cycle %d", cycle)
+                        .isEqualTo(404);
+            }
+        }
+        assertThat(promoted).containsExactly(List.of(), List.of(), List.of(page), List.of());
+        JsonNode agentPage =
+                api.get("/brain/pages/" + page + query("agentId", agent)).json();
+        assertThat(agentPage.get("reinforcementCount").asInt()).isEqualTo(4);
+        // the organisation brain of the tenant: attribution and evidence kept, the fourth cycle's statement merged
+        JsonNode org = api.get("/brain/pages/" + page).json();
+        assertThat(org.get("assertedBy").asText()).isEqualTo("agent:" + agent);
+        assertThat(org.get("statements")).hasSize(4);
+        assertThat(texts(org.get("statements").get(0).get("evidence")))
+                .isEqualTo(texts(agentPage.get("statements").get(0).get("evidence")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("servers")
     void anAgentWithoutEpisodesOrBrainFinishesWithZeroChanges(Api api) {
         String agent = unique("empty");
         JsonNode report = run(api, agent);

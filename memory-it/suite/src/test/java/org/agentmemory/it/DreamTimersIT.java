@@ -102,12 +102,13 @@ class DreamTimersIT {
         Api.Response enabled =
                 suite.put("/brain/schedule", obj("agentId", agent, "enabled", true, "intervalSeconds", INTERVAL));
         assertThat(enabled.status()).as(enabled.body()).isEqualTo(200);
-        // Meanwhile runNow races the timers: it runs or answers 409, never beside a running cycle.
+        // Meanwhile runNow races the timers: it runs or answers 409, never beside a running cycle. A manual cycle
+        // makes the next due an interval after it, so the calls are spaced by more than an interval.
         List<Integer> manual = new ArrayList<>();
         Instant end = Instant.now().plusSeconds(20);
         while (Instant.now().isBefore(end)) {
             manual.add(suite.post("/brain/cycles", obj("agentId", agent)).status());
-            Thread.sleep(1_700);
+            Thread.sleep(INTERVAL * 1_500L);
         }
         suite.put("/brain/schedule", obj("agentId", agent, "enabled", false));
         Thread.sleep(1_000); // a cycle that had just started ends

@@ -58,6 +58,9 @@ public class DreamSchedulerBean {
     /** Prefix of an agent's timer info: {@code dream}, NUL, tenant, NUL, agent. */
     static final String AGENT = "dream\u0000";
 
+    /** Longest random delay of a timer after its due time, milliseconds. */
+    static final long SPREAD_MILLIS = 1_000;
+
     @Resource
     TimerService timers;
 
@@ -87,7 +90,7 @@ public class DreamSchedulerBean {
                 due = now.plusMillis(ThreadLocalRandom.current().nextLong(config.jitterSeconds() * 1000L + 1));
                 caughtUp++;
             }
-            schedule(s.getTenantId(), s.getAgentId(), due);
+            schedule(s, due);
         }
         long period = config.syncSeconds() * 1000L;
         timers.createIntervalTimer(period, period, new TimerConfig(SYNC, false));
@@ -127,7 +130,7 @@ public class DreamSchedulerBean {
             // Another server is running it, or it is not due here yet: look again later, not in a busy loop.
             next = now.plusSeconds(Math.min(s.getIntervalSeconds(), config.syncSeconds()));
         }
-        schedule(tenantId, agentId, next);
+        schedule(s, next);
     }
 
     /**
@@ -145,7 +148,7 @@ public class DreamSchedulerBean {
         }
         DreamSchedule s = leases.find(tenantId, agentId);
         if (s != null && s.isEnabled() && s.getNextDue() != null) {
-            schedule(tenantId, agentId, s.getNextDue());
+            schedule(s, s.getNextDue());
         }
     }
 
@@ -169,13 +172,21 @@ public class DreamSchedulerBean {
             if (!existing.containsKey(e.getKey())) {
                 DreamSchedule s = e.getValue();
                 Instant due = s.getNextDue() == null || s.getNextDue().isBefore(now) ? now : s.getNextDue();
-                schedule(s.getTenantId(), s.getAgentId(), due);
+                schedule(s, due);
             }
         }
     }
 
-    private void schedule(String tenantId, String agentId, Instant due) {
-        timers.createSingleActionTimer(Date.from(due), new TimerConfig(info(tenantId, agentId), true));
+    /**
+     * Sets the agent's timer a random moment after {@code due}: up to a quarter of the interval, at most
+     * {@value #SPREAD_MILLIS} ms. Servers whose timers all fired at the due time would race for the lease and the
+     * quickest (the warmest JVM) would win every time; spread, they take turns, and the lease row is not hit by every
+     * server in the same millisecond.
+     */
+    private void schedule(DreamSchedule s, Instant due) {
+        long spread = Math.min(SPREAD_MILLIS, s.getIntervalSeconds() * 250L);
+        Instant at = due.plusMillis(ThreadLocalRandom.current().nextLong(spread + 1));
+        timers.createSingleActionTimer(Date.from(at), new TimerConfig(info(s.getTenantId(), s.getAgentId()), true));
     }
 
     private static String info(String tenantId, String agentId) {

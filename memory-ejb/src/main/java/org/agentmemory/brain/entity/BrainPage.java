@@ -104,8 +104,11 @@ public class BrainPage {
     @Column(name = "embedding")
     private float[] embedding;
 
-    /** The model of {@link #embedding}; indexed so the vector leg compares only vectors of the configured model. */
-    @KeywordField
+    /**
+     * The model of {@link #embedding}; indexed so the vector leg compares only vectors of the configured model,
+     * projectable so that the index can be compared with the table after a crash ({@code IndexReconciliationBean}).
+     */
+    @KeywordField(projectable = org.hibernate.search.engine.backend.types.Projectable.YES)
     @Column(name = "embedding_model", length = 64)
     private String embeddingModel;
 

@@ -119,13 +119,13 @@ public class BrainPageWriterBean {
             return false;
         }
         BrainPage page = found.get(0);
+        List<Statement> current = Statements.shown(StatementsJson.read(page.getStatements()), null);
         Map<String, Set<String>> evidence = new LinkedHashMap<>();
-        for (Statement s : Statements.shown(StatementsJson.read(page.getStatements()), null)) {
+        for (Statement s : current) {
             evidence.put(s.text(), s.evidence());
         }
-        Distilled knowledge = new Distilled(
-                page.getTitle(), Statements.body(Statements.shown(StatementsJson.read(page.getStatements()), null)),
-                page.getCategory(), page.getConfidence());
+        Distilled knowledge =
+                new Distilled(page.getTitle(), Statements.body(current), page.getCategory(), page.getConfidence());
         merge(new BrainRef(agentBrain.tenantId(), null), knowledge, evidence, page.getAssertedBy(), now, false);
         boolean first = page.getPromotedAt() == null;
         page.promoted(now);

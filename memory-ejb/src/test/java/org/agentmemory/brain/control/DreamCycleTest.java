@@ -138,7 +138,7 @@ class DreamCycleTest {
         return w;
     }
 
-    /** A unit vector near axis {@code theme} of 16 dimensions (cosine to its theme's others ≈ 0.98). */
+    /** A unit vector of 16 dimensions: axis {@code theme} plus Gaussian noise of σ 0.05 per component. */
     static float[] vector(int theme, Random random) {
         float[] v = new float[16];
         for (int d = 0; d < v.length; d++) {

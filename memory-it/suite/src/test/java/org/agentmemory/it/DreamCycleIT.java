@@ -18,11 +18,11 @@ import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.agentmemory.it.support.Api;
+import org.agentmemory.it.support.Databases;
 import org.agentmemory.it.support.ManagementCli;
 import org.agentmemory.it.support.Tokens;
 import org.junit.jupiter.api.Test;
@@ -349,7 +349,7 @@ class DreamCycleIT {
                 .hasSize(1);
 
         // a live lease held by another server: 409; the same lease older than 2 × interval: taken over
-        try (Connection db = connect()) {
+        try (Connection db = Databases.suite()) {
             lease(db, agent, "other-server/1", "now()");
             assertThat(api.post("/brain/cycles", obj("agentId", agent)).status())
                     .isEqualTo(409);
@@ -453,13 +453,5 @@ class DreamCycleIT {
             ps.setString(2, agent);
             assertThat(ps.executeUpdate()).isEqualTo(1);
         }
-    }
-
-    static Connection connect() throws Exception {
-        Properties props = new Properties();
-        props.setProperty("user", System.getProperty("it.pg.user", "postgres"));
-        props.setProperty("password", System.getProperty("it.pg.password", "postgres"));
-        return new org.postgresql.Driver()
-                .connect(System.getProperty("it.pg.jdbc", "jdbc:postgresql://127.0.0.1:5432/agent_memory_it"), props);
     }
 }

@@ -18,9 +18,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.stream.Stream;
 import org.agentmemory.it.support.Api;
+import org.agentmemory.it.support.Databases;
 import org.agentmemory.it.support.KillableServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -61,7 +61,7 @@ class DreamTimersIT {
                 api.put("/brain/schedule", obj("agentId", agent, "enabled", true, "intervalSeconds", 3600));
         assertThat(enabled.status()).as(enabled.body()).isEqualTo(200);
         server.kill();
-        try (Connection db = connect(crashDb)) { // due three hours ago: three missed intervals
+        try (Connection db = Databases.connect(crashDb)) { // due three hours ago: three missed intervals
             try (PreparedStatement ps = db.prepareStatement(
                     "UPDATE dream_schedule SET next_due = now() - interval '3 hours' WHERE agent_id = ?")) {
                 ps.setString(1, agent);
@@ -169,13 +169,6 @@ class DreamTimersIT {
         List<JsonNode> items = new ArrayList<>();
         r.json().get("items").forEach(items::add);
         return items;
-    }
-
-    private static Connection connect(String jdbc) throws Exception {
-        Properties props = new Properties();
-        props.setProperty("user", System.getProperty("it.pg.user", "postgres"));
-        props.setProperty("password", System.getProperty("it.pg.password", "postgres"));
-        return new org.postgresql.Driver().connect(jdbc, props);
     }
 
     private static void deleteTree(Path root) {

@@ -11,9 +11,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.UUID;
 import org.agentmemory.it.support.Api;
+import org.agentmemory.it.support.Databases;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -186,7 +186,7 @@ class EpisodicOperationsIT {
         JsonNode soon = record(api, episode(ns, "Expiring memory of a flaky cron job", "Retried", "failure"));
         JsonNode later = record(api, episode(ns, "Lasting memory of a flaky cron job", "Retried", "failure"));
         // Time passes in the database: one expired a second ago, the other expires in an hour.
-        try (Connection con = connect()) {
+        try (Connection con = Databases.suite()) {
             update(con, soon.get("episodeId").asText(), "now() - interval '1 second'");
             update(con, later.get("episodeId").asText(), "now() + interval '1 hour'");
         }
@@ -227,14 +227,6 @@ class EpisodicOperationsIT {
         assertThat(lines).hasSize(2);
         assertThat(lines[0]).contains("Second report");
         assertThat(lines[1]).contains("Quarterly report generation");
-    }
-
-    private static Connection connect() throws Exception {
-        Properties props = new Properties();
-        props.setProperty("user", System.getProperty("it.pg.user", "postgres"));
-        props.setProperty("password", System.getProperty("it.pg.password", "postgres"));
-        return new org.postgresql.Driver()
-                .connect(System.getProperty("it.pg.jdbc", "jdbc:postgresql://127.0.0.1:5432/agent_memory_it"), props);
     }
 
     private static void update(Connection con, String episodeId, String expiresAt) throws Exception {

@@ -72,6 +72,27 @@ public class AuditEntry {
         this.count = count;
     }
 
+    /**
+     * Rewrites the row without an erased subject's id (issue 34 item 4).
+     *
+     * @param newCaller the caller to keep
+     * @param newTarget the target to keep
+     */
+    public void redact(String newCaller, String newTarget) {
+        this.caller = newCaller;
+        this.target = newTarget;
+    }
+
+    /** @return the caller's subject */
+    public String getCaller() {
+        return caller;
+    }
+
+    /** @return the target ids */
+    public String getTarget() {
+        return target;
+    }
+
     /** @return the row id, {@code null} before it is stored */
     public Long getId() {
         return id;

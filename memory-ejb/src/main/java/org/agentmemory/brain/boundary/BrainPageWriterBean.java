@@ -1,5 +1,6 @@
 package org.agentmemory.brain.boundary;
 
+import jakarta.ejb.EJB;
 import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -9,10 +10,12 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.agentmemory.api.brain.BrainRef;
@@ -23,6 +26,7 @@ import org.agentmemory.brain.control.Statement;
 import org.agentmemory.brain.control.Statements;
 import org.agentmemory.brain.control.StatementsJson;
 import org.agentmemory.brain.entity.BrainPage;
+import org.agentmemory.episodic.boundary.EpisodeFeedBean;
 import org.agentmemory.platform.config.Settings;
 import org.agentmemory.platform.embedding.EmbeddingModel;
 
@@ -41,8 +45,14 @@ public class BrainPageWriterBean {
     /** Summary length, code points (spec §12.3: text[:300]). */
     static final int SUMMARY = 300;
 
+    /** The prefix of an episode reference in evidence. */
+    private static final String EPISODE = "episode:";
+
     @PersistenceContext(unitName = "memory")
     EntityManager em;
+
+    @EJB
+    EpisodeFeedBean feed;
 
     @Inject
     Settings settings;
@@ -82,7 +92,42 @@ public class BrainPageWriterBean {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public PageWriteResult archive(
             BrainRef brain, Distilled knowledge, Map<String, Set<String>> evidence, String assertedBy, Instant now) {
-        return merge(brain, knowledge, evidence, assertedBy, now, false);
+        return merge(brain, knowledge, citable(brain.tenantId(), evidence), assertedBy, now, false);
+    }
+
+    /**
+     * The evidence without episodes erased since they were collected (issue 34 item 4): the episodes still cited are
+     * locked until the archive commits; a statement whose every cited episode is gone is left out (mapped to
+     * {@code null}).
+     */
+    private Map<String, Set<String>> citable(String tenantId, Map<String, Set<String>> evidence) {
+        Set<String> cited = new HashSet<>();
+        evidence.values()
+                .forEach(refs -> refs.stream()
+                        .filter(r -> r.startsWith(EPISODE))
+                        .forEach(r -> cited.add(r.substring(EPISODE.length()))));
+        if (cited.isEmpty()) {
+            return evidence;
+        }
+        Set<String> existing = feed.lockExisting(tenantId, cited);
+        if (existing.size() == cited.size()) {
+            return evidence;
+        }
+        Map<String, Set<String>> kept = new LinkedHashMap<>();
+        evidence.forEach((statement, refs) -> {
+            Set<String> left = new TreeSet<>();
+            boolean citedEpisode = false;
+            for (String r : refs) {
+                boolean episode = r.startsWith(EPISODE);
+                citedEpisode |= episode;
+                if (!episode || existing.contains(r.substring(EPISODE.length()))) {
+                    left.add(r);
+                }
+            }
+            boolean anyEpisodeLeft = left.stream().anyMatch(r -> r.startsWith(EPISODE));
+            kept.put(statement, citedEpisode && !anyEpisodeLeft ? null : left);
+        });
+        return kept;
     }
 
     /**
@@ -148,7 +193,12 @@ public class BrainPageWriterBean {
         int added = 0;
         int reinforced = 0;
         int superseded = 0;
+        boolean any = false;
         for (String text : Statements.split(knowledge.body())) {
+            if (evidence.containsKey(text) && evidence.get(text) == null) {
+                continue; // every episode it cited was erased meanwhile
+            }
+            any = true;
             Statements.Merge m = Statements.merge(statements, text, evidence.getOrDefault(text, Set.of()), now);
             statements = m.statements();
             added += m.added();
@@ -156,8 +206,15 @@ public class BrainPageWriterBean {
             superseded += m.superseded();
         }
         boolean changed = added + reinforced + superseded > 0;
-        if (!created && !changed) {
-            return new PageWriteResult(pageId, page.getTitle(), page.getCategory(), "unchanged", 0, 0, 0);
+        if ((!created && !changed) || (created && !any)) {
+            return new PageWriteResult(
+                    pageId,
+                    created ? knowledge.title() : page.getTitle(),
+                    created ? knowledge.category() : page.getCategory(),
+                    "unchanged",
+                    0,
+                    0,
+                    0);
         }
         String body = Statements.body(Statements.shown(statements, null));
         page.write(
@@ -186,7 +243,11 @@ public class BrainPageWriterBean {
     }
 
     private void embed(BrainPage page) {
-        EmbeddingModel model = settings.embeddingModel();
+        embed(page, settings.embeddingModel());
+    }
+
+    /** Embeds a page's title and body, or leaves it full-text only when the model fails. */
+    static void embed(BrainPage page, EmbeddingModel model) {
         try {
             page.embed(model.embed(page.getTitle() + "\n" + page.getBody()), model.name());
         } catch (RuntimeException e) {

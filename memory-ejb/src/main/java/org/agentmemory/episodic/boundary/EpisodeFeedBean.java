@@ -5,12 +5,16 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.agentmemory.api.episodic.Episode;
 import org.agentmemory.episodic.control.EpisodeStore;
 
@@ -138,6 +142,32 @@ public class EpisodeFeedBean {
         Map<String, Object> patch = new LinkedHashMap<>();
         patch.put(Episode.CONSOLIDATED_INTO, pageId);
         return new EpisodeStore(em).mergeMetadata(tenantId, episodeIds, patch, now);
+    }
+
+    /**
+     * Locks the episodes that still exist among the given ones, in the caller's transaction, until it ends: an
+     * archive that cites them commits before an erasure can delete them (and the erasure then removes the citation),
+     * or finds them gone (issue 34 item 4).
+     *
+     * @param tenantId   the tenant
+     * @param episodeIds public ids
+     * @return those that exist
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public Set<String> lockExisting(String tenantId, Collection<String> episodeIds) {
+        Set<String> existing = new HashSet<>();
+        List<String> ids = List.copyOf(episodeIds);
+        for (int from = 0; from < ids.size(); from += 500) {
+            existing.addAll(em.createQuery(
+                            "SELECT e.episodeId FROM Episode e WHERE e.tenantId = :t AND e.episodeId IN :ids"
+                                    + " ORDER BY e.id",
+                            String.class)
+                    .setParameter("t", tenantId)
+                    .setParameter("ids", ids.subList(from, Math.min(ids.size(), from + 500)))
+                    .setLockMode(LockModeType.PESSIMISTIC_READ)
+                    .getResultList());
+        }
+        return existing;
     }
 
     private static List<String> turnRefs(Map<String, Object> metadata) {

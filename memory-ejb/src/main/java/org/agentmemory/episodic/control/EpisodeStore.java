@@ -243,6 +243,32 @@ public class EpisodeStore {
         return delete(ids);
     }
 
+    /**
+     * Deletes a page of a subject's episodes (issue 34 item 4), oldest id first, with their index documents.
+     *
+     * @param tenantId the tenant
+     * @param userId   the subject: episodes whose namespace names this user
+     * @param limit    at most this many
+     * @return the public ids of the episodes deleted; fewer than {@code limit} when none are left
+     */
+    public List<String> deleteOfUser(String tenantId, String userId, int limit) {
+        List<Object[]> rows = em.createQuery(
+                        "SELECT e.id, e.episodeId FROM Episode e WHERE e.tenantId = :t AND e.userId = :u ORDER BY e.id",
+                        Object[].class)
+                .setParameter("t", tenantId)
+                .setParameter("u", userId)
+                .setMaxResults(limit)
+                .getResultList();
+        List<Long> ids = new ArrayList<>(rows.size());
+        List<String> episodeIds = new ArrayList<>(rows.size());
+        for (Object[] row : rows) {
+            ids.add((Long) row[0]);
+            episodeIds.add((String) row[1]);
+        }
+        delete(ids);
+        return episodeIds;
+    }
+
     /** Deletes rows by database id and purges their index documents (applied when the transaction commits). */
     private long delete(List<Long> ids) {
         long deleted = 0;

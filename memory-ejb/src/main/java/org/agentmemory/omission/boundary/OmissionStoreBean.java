@@ -160,4 +160,25 @@ public class OmissionStoreBean {
     public int clear(String tenantId, long conversationId) {
         return store().clear(new OmissionScope(tenantId, conversationId));
     }
+
+    /**
+     * Counts the omissions stored for conversations of a tenant (issue 34 item 4: the erasure receipt); deleting the
+     * conversations deletes them by cascade.
+     *
+     * @param tenantId        the tenant
+     * @param conversationIds the conversations; empty counts 0
+     * @return how many omissions they hold
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public long count(String tenantId, Collection<Long> conversationIds) {
+        if (conversationIds.isEmpty()) {
+            return 0;
+        }
+        return em.createQuery(
+                        "SELECT COUNT(o) FROM Omission o WHERE o.tenantId = :t AND o.conversationId IN :ids",
+                        Long.class)
+                .setParameter("t", tenantId)
+                .setParameter("ids", conversationIds)
+                .getSingleResult();
+    }
 }

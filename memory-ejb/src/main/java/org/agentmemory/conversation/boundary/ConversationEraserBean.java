@@ -1,0 +1,143 @@
+package org.agentmemory.conversation.boundary;
+
+import jakarta.ejb.EJB;
+import jakarta.ejb.LocalBean;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.agentmemory.conversation.control.TurnMessages;
+import org.agentmemory.conversation.entity.Conversation;
+import org.agentmemory.omission.boundary.OmissionStoreBean;
+
+/**
+ * Erases a subject's conversations (issue 34 item 4) in batches that the caller runs in transactions of its own:
+ * {@link #lock} takes the batch's rows (so that no turn is written into them meanwhile and the counts are exact),
+ * counts what they hold and names their turn ids, then {@link #delete} purges their messages' search-index documents
+ * and deletes them (the database cascades to turns, tool invocations, omissions and messages).
+ */
+@Stateless
+@LocalBean
+public class ConversationEraserBean {
+
+    @PersistenceContext(unitName = "memory")
+    EntityManager em;
+
+    @EJB
+    OmissionStoreBean omissions;
+
+    /**
+     * What a locked batch of a subject's conversations holds.
+     *
+     * @param conversationIds the conversations locked, ascending; those deleted meanwhile are missing
+     * @param turns           their turns
+     * @param toolInvocations their tool invocations
+     * @param omissions       their omissions
+     * @param messages        their searchable messages
+     * @param turnIdsByAgent  chatbot id → the turn ids of its turns (turns of the default agent are not listed)
+     */
+    public record LockedBatch(
+            List<Long> conversationIds,
+            long turns,
+            long toolInvocations,
+            long omissions,
+            long messages,
+            Map<String, List<String>> turnIdsByAgent) {}
+
+    /**
+     * @param tenantId the tenant
+     * @param userId   the subject
+     * @param afterId  only ids above this (0 for the first page)
+     * @param limit    page size
+     * @return the subject's conversation ids above {@code afterId}, ascending
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<Long> conversationIds(String tenantId, String userId, long afterId, int limit) {
+        return em.createQuery(
+                        "SELECT c.id FROM Conversation c WHERE c.tenantId = :t AND c.userId = :u AND c.id > :after"
+                                + " ORDER BY c.id",
+                        Long.class)
+                .setParameter("t", tenantId)
+                .setParameter("u", userId)
+                .setParameter("after", afterId)
+                .setMaxResults(limit)
+                .getResultList();
+    }
+
+    /**
+     * Locks a batch of the subject's conversations in ascending id order (the order of every other locking path, so
+     * no deadlock) and counts what they hold.
+     *
+     * @param tenantId the tenant
+     * @param userId   the subject; conversations of another user are not locked
+     * @param ids      the conversations
+     * @return the batch
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public LockedBatch lock(String tenantId, String userId, List<Long> ids) {
+        List<Long> locked = new ArrayList<>();
+        for (Conversation c : em.createQuery(
+                        "SELECT c FROM Conversation c WHERE c.tenantId = :t AND c.userId = :u AND c.id IN :ids"
+                                + " ORDER BY c.id",
+                        Conversation.class)
+                .setParameter("t", tenantId)
+                .setParameter("u", userId)
+                .setParameter("ids", ids)
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+                .getResultList()) {
+            locked.add(c.getId());
+        }
+        if (locked.isEmpty()) {
+            return new LockedBatch(List.of(), 0, 0, 0, 0, Map.of());
+        }
+        Map<String, List<String>> turnIds = new LinkedHashMap<>();
+        long turns = 0;
+        for (Object[] row : em.createQuery(
+                        "SELECT t.chatbotId, t.turnId FROM Turn t WHERE t.conversation.id IN :ids", Object[].class)
+                .setParameter("ids", locked)
+                .getResultList()) {
+            turns++;
+            if (row[0] != null) {
+                turnIds.computeIfAbsent((String) row[0], k -> new ArrayList<>()).add((String) row[1]);
+            }
+        }
+        long invocations = count("SELECT COUNT(i) FROM ToolInvocation i WHERE i.turn.conversation.id IN :ids", locked);
+        long messages = count("SELECT COUNT(m) FROM TurnMessage m WHERE m.conversationId IN :ids", locked);
+        return new LockedBatch(locked, turns, invocations, omissions.count(tenantId, locked), messages, turnIds);
+    }
+
+    /**
+     * Deletes locked conversations: their messages' search-index documents are purged when the transaction commits,
+     * their rows now (the database cascades).
+     *
+     * @param tenantId the tenant
+     * @param ids      conversations {@link #lock} locked in this transaction
+     * @return how many were deleted
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public int delete(String tenantId, List<Long> ids) {
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        for (Long id : ids) {
+            TurnMessages.purgeConversation(em, id);
+        }
+        em.flush();
+        int deleted = em.createQuery("DELETE FROM Conversation c WHERE c.tenantId = :t AND c.id IN :ids")
+                .setParameter("t", tenantId)
+                .setParameter("ids", ids)
+                .executeUpdate();
+        em.clear();
+        return deleted;
+    }
+
+    private long count(String jpql, List<Long> ids) {
+        return em.createQuery(jpql, Long.class).setParameter("ids", ids).getSingleResult();
+    }
+}

@@ -1,0 +1,102 @@
+package org.agentmemory.erasure.control;
+
+import java.time.Instant;
+import org.agentmemory.api.erasure.ErasureReceipt;
+
+/**
+ * What an erasure has deleted so far, store by store; not thread-safe (one per erasure). Counts are added as each
+ * bounded transaction commits, so the receipt counts what was really deleted.
+ */
+public final class ErasureTally {
+
+    long conversations;
+    long turns;
+    long toolInvocations;
+    long omissions;
+    long messages;
+    long episodes;
+    long answers;
+    long piiThreads;
+    long piiDetections;
+    long brainStatements;
+    long brainPagesRevised;
+    long brainPagesDeleted;
+    long auditEventsRedacted;
+
+    /** Adds a committed batch of conversations and what they held. */
+    public void conversations(long count, long turnCount, long invocations, long omissionCount, long messageCount) {
+        conversations += count;
+        turns += turnCount;
+        toolInvocations += invocations;
+        omissions += omissionCount;
+        messages += messageCount;
+    }
+
+    /** Adds a committed batch of episodes. */
+    public void episodes(long count) {
+        episodes += count;
+    }
+
+    /** Adds deleted answers. */
+    public void answers(long count) {
+        answers += count;
+    }
+
+    /** Adds forgotten PII threads and their detections. */
+    public void pii(long threads, long detections) {
+        piiThreads += threads;
+        piiDetections += detections;
+    }
+
+    /** Adds a committed brain revision. */
+    public void brain(long statements, long revised, long deleted) {
+        brainStatements += statements;
+        brainPagesRevised += revised;
+        brainPagesDeleted += deleted;
+    }
+
+    /** Adds redacted audit events. */
+    public void audit(long count) {
+        auditEventsRedacted += count;
+    }
+
+    /**
+     * @param receiptId  the erasure's id
+     * @param tenantId   its tenant
+     * @param userId     its subject
+     * @param startedAt  when it started
+     * @param finishedAt when it finished
+     * @return the receipt of everything tallied
+     */
+    public ErasureReceipt receipt(
+            String receiptId, String tenantId, String userId, Instant startedAt, Instant finishedAt) {
+        return new ErasureReceipt(
+                receiptId,
+                tenantId,
+                userId,
+                startedAt,
+                finishedAt,
+                conversations,
+                turns,
+                toolInvocations,
+                omissions,
+                messages,
+                episodes,
+                answers,
+                piiThreads,
+                piiDetections,
+                brainStatements,
+                brainPagesRevised,
+                brainPagesDeleted,
+                auditEventsRedacted);
+    }
+
+    /** @return a one-line summary of the counts for the audit trail, without ids */
+    public String counts() {
+        return "conversations=" + conversations + " turns=" + turns + " toolInvocations=" + toolInvocations
+                + " omissions=" + omissions + " messages=" + messages + " episodes=" + episodes + " answers="
+                + answers + " piiThreads=" + piiThreads + " piiDetections=" + piiDetections + " brainStatements="
+                + brainStatements + " brainPagesRevised=" + brainPagesRevised + " brainPagesDeleted="
+                + brainPagesDeleted + " auditEventsRedacted=" + auditEventsRedacted;
+    }
+}

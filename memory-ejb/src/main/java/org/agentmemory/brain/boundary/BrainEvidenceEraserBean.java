@@ -9,6 +9,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -40,23 +41,24 @@ public class BrainEvidenceEraserBean {
     Settings settings;
 
     /**
-     * What one erasure changed in the brains.
+     * What one erasure step changed in the brains.
      *
-     * @param statements   statements removed
-     * @param pagesRevised pages rewritten without the subject's evidence
-     * @param pagesDeleted pages deleted because no statement was left
+     * @param statements statements removed
+     * @param revised    ids of the pages rewritten without the subject's evidence
+     * @param deleted    ids of the pages deleted because no statement was left
      */
-    public record Erased(long statements, long pagesRevised, long pagesDeleted) {
+    public record Erased(long statements, Set<Long> revised, Set<Long> deleted) {
 
         /** Nothing changed. */
-        public static final Erased NONE = new Erased(0, 0, 0);
+        public static final Erased NONE = new Erased(0, Set.of(), Set.of());
 
-        /** @return the sum of both */
+        /** @return both changes together */
         public Erased plus(Erased other) {
-            return new Erased(
-                    statements + other.statements,
-                    pagesRevised + other.pagesRevised,
-                    pagesDeleted + other.pagesDeleted);
+            Set<Long> r = new HashSet<>(revised);
+            r.addAll(other.revised);
+            Set<Long> d = new HashSet<>(deleted);
+            d.addAll(other.deleted);
+            return new Erased(statements + other.statements, r, d);
         }
     }
 
@@ -110,7 +112,7 @@ public class BrainEvidenceEraserBean {
         }
         if (result.kept().isEmpty()) {
             em.remove(page);
-            return new Erased(result.removed(), 0, 1);
+            return new Erased(result.removed(), Set.of(), Set.of(id));
         }
         List<Statement> shown = Statements.shown(result.kept(), null);
         String body = Statements.body(shown);
@@ -125,6 +127,6 @@ public class BrainEvidenceEraserBean {
                 false,
                 now);
         BrainPageWriterBean.embed(page, settings.embeddingModel());
-        return new Erased(result.removed(), 1, 0);
+        return new Erased(result.removed(), Set.of(id), Set.of());
     }
 }

@@ -90,6 +90,6 @@ public class ErasureStepsBean {
     }
 
     private static void add(ErasureTally tally, BrainEvidenceEraserBean.Erased erased) {
-        tally.brain(erased.statements(), erased.pagesRevised(), erased.pagesDeleted());
+        tally.brain(erased.statements(), erased.revised(), erased.deleted());
     }
 }

@@ -1,6 +1,9 @@
 package org.agentmemory.erasure.control;
 
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Set;
 import org.agentmemory.api.erasure.ErasureReceipt;
 
 /**
@@ -19,8 +22,10 @@ public final class ErasureTally {
     long piiThreads;
     long piiDetections;
     long brainStatements;
-    long brainPagesRevised;
-    long brainPagesDeleted;
+    /** Pages revised by some step; a page revised by two steps counts once, and not at all once deleted. */
+    final Set<Long> brainPagesRevised = new HashSet<>();
+
+    final Set<Long> brainPagesDeleted = new HashSet<>();
     long auditEventsRedacted;
 
     /** Adds a committed batch of conversations and what they held. */
@@ -48,11 +53,23 @@ public final class ErasureTally {
         piiDetections += detections;
     }
 
-    /** Adds a committed brain revision. */
-    public void brain(long statements, long revised, long deleted) {
+    /**
+     * Adds a committed brain revision.
+     *
+     * @param statements statements removed
+     * @param revised    ids of the pages rewritten
+     * @param deleted    ids of the pages deleted
+     */
+    public void brain(long statements, Collection<Long> revised, Collection<Long> deleted) {
         brainStatements += statements;
-        brainPagesRevised += revised;
-        brainPagesDeleted += deleted;
+        brainPagesRevised.addAll(revised);
+        brainPagesDeleted.addAll(deleted);
+    }
+
+    private long pagesRevised() {
+        return brainPagesRevised.stream()
+                .filter(id -> !brainPagesDeleted.contains(id))
+                .count();
     }
 
     /** Adds redacted audit events. */
@@ -86,8 +103,8 @@ public final class ErasureTally {
                 piiThreads,
                 piiDetections,
                 brainStatements,
-                brainPagesRevised,
-                brainPagesDeleted,
+                pagesRevised(),
+                brainPagesDeleted.size(),
                 auditEventsRedacted);
     }
 
@@ -96,7 +113,7 @@ public final class ErasureTally {
         return "conversations=" + conversations + " turns=" + turns + " toolInvocations=" + toolInvocations
                 + " omissions=" + omissions + " messages=" + messages + " episodes=" + episodes + " answers="
                 + answers + " piiThreads=" + piiThreads + " piiDetections=" + piiDetections + " brainStatements="
-                + brainStatements + " brainPagesRevised=" + brainPagesRevised + " brainPagesDeleted="
-                + brainPagesDeleted + " auditEventsRedacted=" + auditEventsRedacted;
+                + brainStatements + " brainPagesRevised=" + pagesRevised() + " brainPagesDeleted="
+                + brainPagesDeleted.size() + " auditEventsRedacted=" + auditEventsRedacted;
     }
 }

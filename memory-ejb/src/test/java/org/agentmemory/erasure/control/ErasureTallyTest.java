@@ -3,6 +3,7 @@ package org.agentmemory.erasure.control;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
+import java.util.List;
 import org.agentmemory.api.erasure.ErasureReceipt;
 import org.junit.jupiter.api.Test;
 
@@ -18,8 +19,9 @@ class ErasureTallyTest {
         tally.conversations(1, 5, 0, 0, 10);
         tally.answers(3);
         tally.pii(2, 7);
-        tally.brain(4, 2, 1);
-        tally.brain(1, 0, 0);
+        tally.brain(4, List.of(10L, 11L), List.of(12L));
+        tally.brain(1, List.of(10L, 13L), List.of());
+        tally.brain(1, List.of(), List.of(13L)); // revised by one step, deleted by a later one: deleted
         tally.audit(6);
         Instant start = Instant.parse("2026-12-05T10:00:00Z");
         ErasureReceipt r = tally.receipt("r-1", "t", "alice", start, start.plusSeconds(2));
@@ -33,11 +35,11 @@ class ErasureTallyTest {
         assertThat(r.answers()).isEqualTo(3);
         assertThat(r.piiThreads()).isEqualTo(2);
         assertThat(r.piiDetections()).isEqualTo(7);
-        assertThat(r.brainStatements()).isEqualTo(5);
-        assertThat(r.brainPagesRevised()).isEqualTo(2);
-        assertThat(r.brainPagesDeleted()).isEqualTo(1);
+        assertThat(r.brainStatements()).isEqualTo(6);
+        assertThat(r.brainPagesRevised()).as("pages 10 and 11, 10 counted once").isEqualTo(2);
+        assertThat(r.brainPagesDeleted()).as("pages 12 and 13").isEqualTo(2);
         assertThat(r.auditEventsRedacted()).isEqualTo(6);
-        assertThat(r.total()).isEqualTo(512 + 3 + 35 + 4 + 1 + 70 + 3 + 2 + 7 + 5 + 2 + 1 + 6);
+        assertThat(r.total()).isEqualTo(512 + 3 + 35 + 4 + 1 + 70 + 3 + 2 + 7 + 6 + 2 + 2 + 6);
         assertThat(tally.counts()).doesNotContain("alice").startsWith("conversations=3 turns=35");
         assertThat(new ErasureTally().receipt("r-2", "t", "alice", start, start).total())
                 .isZero();

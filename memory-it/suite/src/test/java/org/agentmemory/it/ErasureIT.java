@@ -54,6 +54,7 @@ class ErasureIT {
         String big = Contexts.words(34, 2_600); // about 10 KB, offloaded as an omission
         Stored a = store(api, agent, unique("alice"), words, big);
         Stored b = store(api, agent, unique("bob"), words, big);
+        assertThat(a.omissionId()).as("the big tool output is offloaded").isNotNull();
         assertThat(a.omissionId()).as("content-addressed: the same id").isEqualTo(b.omissionId());
         Embeddings.awaitVectors(api, query("userId", a.user()), Duration.ofSeconds(120));
         Embeddings.awaitVectors(api, query("userId", b.user()), Duration.ofSeconds(120));

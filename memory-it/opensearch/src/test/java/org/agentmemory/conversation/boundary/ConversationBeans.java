@@ -129,6 +129,32 @@ public final class ConversationBeans {
         }
     }
 
+    /**
+     * Erases a subject's conversations as the erasure steps do (issue 34 item 4): the product's
+     * {@link ConversationEraserBean} locks and deletes them, a batch in one resource-local transaction.
+     *
+     * @param tenantId the tenant
+     * @param userId   the subject
+     * @return how many conversations were deleted
+     */
+    public int erase(String tenantId, String userId) {
+        int deleted = 0;
+        while (true) {
+            int batch = org.agentmemory.testsupport.Databases.inTransaction(emf, em -> {
+                ConversationEraserBean eraser = new ConversationEraserBean();
+                eraser.em = em;
+                eraser.omissions = org.agentmemory.omission.boundary.OmissionStores.of(em);
+                java.util.List<Long> ids = eraser.conversationIds(tenantId, userId, 0, 20);
+                ConversationEraserBean.LockedBatch locked = eraser.lock(tenantId, userId, ids);
+                return eraser.delete(tenantId, locked.conversationIds());
+            });
+            deleted += batch;
+            if (batch == 0) {
+                return deleted;
+            }
+        }
+    }
+
     /** The creator bean with its {@code REQUIRES_NEW} transaction replaced by a resource-local one. */
     private static final class ResourceLocalCreator extends ConversationCreatorBean {
 

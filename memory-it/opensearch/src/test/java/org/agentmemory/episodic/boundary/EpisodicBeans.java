@@ -62,6 +62,29 @@ public final class EpisodicBeans {
         }
     }
 
+    /**
+     * Erases a subject's episodes as the erasure steps do (issue 34 item 4): the product's
+     * {@link EpisodeEraserBean}, a batch in one resource-local transaction.
+     *
+     * @param tenantId the tenant
+     * @param userId   the subject
+     * @return the public ids of the episodes deleted
+     */
+    public List<String> erase(String tenantId, String userId) {
+        List<String> deleted = new java.util.ArrayList<>();
+        while (true) {
+            List<String> batch = org.agentmemory.testsupport.Databases.inTransaction(emf, em -> {
+                EpisodeEraserBean eraser = new EpisodeEraserBean();
+                eraser.em = em;
+                return eraser.eraseBatch(tenantId, userId, 500);
+            });
+            deleted.addAll(batch);
+            if (batch.size() < 500) {
+                return deleted;
+            }
+        }
+    }
+
     /** The writer bean with its container transaction replaced by a resource-local one. */
     private static final class ResourceLocalWriter extends EpisodeWriterBean {
 

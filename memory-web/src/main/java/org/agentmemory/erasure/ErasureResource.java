@@ -24,6 +24,7 @@ import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -73,6 +74,7 @@ public class ErasureResource {
     @Bulkhead(2)
     @RolesAllowed(Roles.WRITER)
     @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
+    @Extension(name = "x-token-scope", value = "user")
     @Operation(
             summary = "Erase a subject everywhere",
             description = "Deletes the user's conversations of every chatbot (turns, tool invocations, omissions,"

@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * refused without a valid token and without its role (issue 32 item 1): 401 without a token, with an expired one, one
  * signed by another key, a wrong issuer or audience, {@code alg: none} or no tenant claim, each a problem that says
  * only "invalid token"; 403 with the role just below the one the operation declares; and with exactly that role the
- * operation's plausible request is not refused, and answers 2xx wherever it does with every role.
+ * operation's plausible request is not refused, and answers 2xx wherever it does with every role (an operation that
+ * declares {@code x-token-scope: user} gets, with exactly its role, a token narrowed to the user its request names).
  */
 class SecurityIT {
 
@@ -82,8 +83,12 @@ class SecurityIT {
             }
             requests += 2;
             int everyRole = send(api, op, plausible, valid.sign()).status();
-            Api.Response exact =
-                    send(api, op, plausible, valid.withGroups(List.of(role)).sign());
+            Tokens.Spec exactly = valid.withGroups(List.of(role));
+            if ("user".equals(operation(doc, op).path("x-token-scope").asText())) {
+                // The operation declares that with this role only a token narrowed to the named user may call it.
+                exactly = exactly.withClaim("memory_user", plausibleUser(plausible));
+            }
+            Api.Response exact = send(api, op, plausible, exactly.sign());
             if (exact.status() == 401 || exact.status() == 403 || (everyRole / 100 == 2 && exact.status() / 100 != 2)) {
                 failures.add(op.key() + " with exactly " + role + ": " + exact.status() + " (every role: " + everyRole
                         + ") " + exact.body());
@@ -100,8 +105,28 @@ class SecurityIT {
     }
 
     /** @return the one role of the operation's bearer security requirement, or null */
+    private static JsonNode operation(JsonNode doc, Operation op) {
+        return doc.at("/paths").path(op.path()).path(op.method().toLowerCase(Locale.ROOT));
+    }
+
+    /** @return the userId the plausible request's JSON body names */
+    private static String plausibleUser(Malformed.Case plausible) {
+        try {
+            String user = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(plausible.body())
+                    .path("userId")
+                    .asText(null);
+            assertThat(user)
+                    .as("a user-scoped operation's plausible body names a userId")
+                    .isNotNull();
+            return user;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     private static String declaredRole(JsonNode doc, Operation op) {
-        JsonNode operation = doc.at("/paths").path(op.path()).path(op.method().toLowerCase(Locale.ROOT));
+        JsonNode operation = operation(doc, op);
         JsonNode security = operation.path("security");
         if (!security.isArray() || security.size() != 1) {
             return null;

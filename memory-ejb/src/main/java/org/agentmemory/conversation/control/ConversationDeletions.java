@@ -1,0 +1,93 @@
+package org.agentmemory.conversation.control;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.TypedQuery;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.agentmemory.conversation.entity.Conversation;
+import org.agentmemory.platform.persistence.LockedBatch;
+
+/**
+ * Deletes a selection of conversations batch by batch (issue 34 item 5), each batch in the caller's transaction: the
+ * batch's rows are locked in ascending id order with the selection checked again under the lock (a conversation
+ * written meanwhile no longer matches an idle selection and stays), their messages' search-index documents are
+ * purged at commit, and the rows deleted (the database cascades to turns, tool invocations, omissions, messages and
+ * their vectors). A store over the caller's {@code EntityManager}.
+ */
+public final class ConversationDeletions {
+
+    /**
+     * What one batch did.
+     *
+     * @param deleted conversations deleted
+     * @param lastId  the highest id the batch took, the {@code afterId} of the next batch; −1 when the selection has
+     *                no conversation left above {@code afterId}
+     */
+    public record Batch(int deleted, long lastId) {
+
+        /** @return whether the selection had nothing left */
+        public boolean done() {
+            return lastId < 0;
+        }
+    }
+
+    private final EntityManager em;
+
+    /** @param em the caller's entity manager */
+    public ConversationDeletions(EntityManager em) {
+        this.em = em;
+    }
+
+    /**
+     * @param idleBefore the instant
+     * @return the tenants that hold a conversation last written before it, ascending
+     */
+    public List<String> tenantsWithIdle(Instant idleBefore) {
+        return em.createQuery(
+                        "SELECT DISTINCT c.tenantId FROM Conversation c WHERE c.updatedAt < :idle ORDER BY c.tenantId",
+                        String.class)
+                .setParameter("idle", idleBefore)
+                .getResultList();
+    }
+
+    /**
+     * Locks and deletes the next batch of a selection (in a transaction).
+     *
+     * @param selection  the conversations
+     * @param afterId    only ids above this (0 for the first batch)
+     * @param limit      at most this many
+     * @param skipLocked {@code true} to skip rows another transaction holds (the idle sweep, which several servers
+     *                   run at once); {@code false} to wait for them (an explicit delete, which must not miss a
+     *                   conversation because a turn was being written to it)
+     * @return what the batch did
+     */
+    public Batch deleteNext(ConversationSelection selection, long afterId, int limit, boolean skipLocked) {
+        TypedQuery<Conversation> query = selection.bind(
+                em.createQuery(
+                        "SELECT c FROM Conversation c WHERE " + selection.where() + " ORDER BY c.id",
+                        Conversation.class),
+                afterId);
+        List<Conversation> locked = skipLocked
+                ? LockedBatch.take(query, limit)
+                : query.setMaxResults(limit)
+                        .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+                        .getResultList();
+        if (locked.isEmpty()) {
+            return new Batch(0, -1);
+        }
+        List<Long> ids = new ArrayList<>(locked.size());
+        for (Conversation c : locked) {
+            ids.add(c.getId());
+            TurnMessages.purgeConversation(em, c.getId());
+        }
+        em.flush();
+        int deleted = em.createQuery("DELETE FROM Conversation c WHERE c.tenantId = :t AND c.id IN :ids")
+                .setParameter("t", selection.tenantId())
+                .setParameter("ids", ids)
+                .executeUpdate();
+        em.clear();
+        return new Batch(deleted, ids.get(ids.size() - 1));
+    }
+}

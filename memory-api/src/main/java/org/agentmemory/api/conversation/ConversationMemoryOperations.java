@@ -299,7 +299,7 @@ public interface ConversationMemoryOperations {
      * leaves the batches already committed deleted; calling again deletes the rest.
      *
      * @param tenantId  the caller's tenant
-     * @param chatbotId the agent; required (the default agent's conversations are deleted user by user)
+     * @param chatbotId the agent; required (the default agent, which has no id, is not bulk-deleted)
      * @return how many conversations were deleted, 0 when the agent has none
      * @throws InvalidInputException when {@code chatbotId} is missing or breaks the id rules
      */

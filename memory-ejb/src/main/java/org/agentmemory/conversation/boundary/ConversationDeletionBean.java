@@ -93,6 +93,17 @@ public class ConversationDeletionBean {
                 .deleteNext(selection, afterId, ConversationMemoryOperations.DELETE_BATCH, skipLocked);
     }
 
+    /**
+     * Purges deleted messages' search-index documents again, in a transaction of its own: see
+     * {@link ConversationDeletions#purge}.
+     *
+     * @param messageIds the messages of a committed batch
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void purgeAgain(java.util.List<Long> messageIds) {
+        new ConversationDeletions(em).purge(messageIds);
+    }
+
     private long deleteAll(ConversationSelection selection, boolean skipLocked) {
         ConversationDeletionBean self = context.getBusinessObject(ConversationDeletionBean.class);
         long deleted = 0;
@@ -101,6 +112,9 @@ public class ConversationDeletionBean {
             ConversationDeletions.Batch batch = self.deleteBatch(selection, afterId, skipLocked);
             if (batch.done()) {
                 return deleted;
+            }
+            if (!batch.messageIds().isEmpty()) {
+                self.purgeAgain(batch.messageIds());
             }
             deleted += batch.deleted();
             afterId = batch.lastId();

@@ -7,7 +7,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.agentmemory.conversation.entity.Conversation;
+import org.agentmemory.conversation.entity.TurnMessage;
 import org.agentmemory.platform.persistence.LockedBatch;
+import org.hibernate.search.mapper.orm.Search;
 
 /**
  * Deletes a selection of conversations batch by batch (issue 34 item 5), each batch in the caller's transaction: the
@@ -21,11 +23,12 @@ public final class ConversationDeletions {
     /**
      * What one batch did.
      *
-     * @param deleted conversations deleted
-     * @param lastId  the highest id the batch took, the {@code afterId} of the next batch; −1 when the selection has
-     *                no conversation left above {@code afterId}
+     * @param deleted    conversations deleted
+     * @param lastId     the highest id the batch took, the {@code afterId} of the next batch; −1 when the selection
+     *                   has no conversation left above {@code afterId}
+     * @param messageIds the ids of the searchable messages the batch deleted, whose index documents it purged
      */
-    public record Batch(int deleted, long lastId) {
+    public record Batch(int deleted, long lastId, List<Long> messageIds) {
 
         /** @return whether the selection had nothing left */
         public boolean done() {
@@ -75,19 +78,38 @@ public final class ConversationDeletions {
                         .setLockMode(LockModeType.PESSIMISTIC_WRITE)
                         .getResultList();
         if (locked.isEmpty()) {
-            return new Batch(0, -1);
+            return new Batch(0, -1, List.of());
         }
         List<Long> ids = new ArrayList<>(locked.size());
         for (Conversation c : locked) {
             ids.add(c.getId());
-            TurnMessages.purgeConversation(em, c.getId());
         }
+        List<Long> messageIds = em.createQuery(
+                        "SELECT m.id FROM TurnMessage m WHERE m.conversationId IN :ids", Long.class)
+                .setParameter("ids", ids)
+                .getResultList();
+        purge(messageIds);
         em.flush();
         int deleted = em.createQuery("DELETE FROM Conversation c WHERE c.tenantId = :t AND c.id IN :ids")
                 .setParameter("t", selection.tenantId())
                 .setParameter("ids", ids)
                 .executeUpdate();
         em.clear();
-        return new Batch(deleted, ids.get(ids.size() - 1));
+        return new Batch(deleted, ids.get(ids.size() - 1), messageIds);
+    }
+
+    /**
+     * Purges messages' search-index documents when the transaction commits. A bulk delete purges a batch's messages a
+     * second time once the batch has committed: the background embedder may hold some of them locked while the batch
+     * runs (the delete then waits for it) and write their documents back, with their new vectors, just after its
+     * commit; the second purge comes after that write.
+     *
+     * @param messageIds the messages
+     */
+    public void purge(List<Long> messageIds) {
+        var plan = Search.session(em).indexingPlan();
+        for (Long id : messageIds) {
+            plan.purge(TurnMessage.class, id, null);
+        }
     }
 }

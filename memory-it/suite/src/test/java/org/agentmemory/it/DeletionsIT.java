@@ -52,9 +52,14 @@ class DeletionsIT {
         String u1 = unique("del-u1");
         String u2 = unique("del-u2");
         String words = "The lighthouse keeper logged storm " + unique("w");
-        long u1First = conversation(api, bot, u1, "s1", words);
+        String big = Contexts.words(35, 2_600); // offloaded as an omission, in both agents' conversations
+        long u1First = conversationWithOutput(api, bot, u1, "s1", words, big);
         long u1Second = conversation(api, bot, u1, "s2", words);
-        long u1OtherBot = conversation(api, otherBot, u1, "s1", words);
+        long u1OtherBot = conversationWithOutput(api, otherBot, u1, "s1", words, big);
+        String kept = omissionOf(api, u1OtherBot);
+        assertThat(omissionOf(api, u1First))
+                .as("content-addressed: the same id")
+                .isEqualTo(kept);
         // u2 holds more than one batch of conversations with the agent, imported in one request.
         StringBuilder lines = new StringBuilder();
         for (int i = 0; i < 101; i++) {
@@ -77,6 +82,10 @@ class DeletionsIT {
         assertThat(api.get("/conversations/" + u1First).status()).isEqualTo(404);
         assertThat(api.get("/conversations/" + u1Second).status()).isEqualTo(404);
         assertThat(api.get("/conversations/" + u1OtherBot).status()).isEqualTo(200);
+        assertThat(api.get("/conversations/" + u1OtherBot + "/omissions/" + kept)
+                        .body())
+                .as("the other agent's identical omission")
+                .isEqualTo(big);
         assertThat(userIdsOf(api, bot)).containsOnly(u2);
 
         Api.Response all = api.delete("/chatbots/conversations" + query("chatbotId", bot));
@@ -117,6 +126,10 @@ class DeletionsIT {
                                 u1First,
                                 u1Second))
                         .isZero();
+                assertThat(count(db, "SELECT count(*) FROM omission WHERE conversation_id = ?", u1First))
+                        .isZero();
+                assertThat(count(db, "SELECT count(*) FROM omission WHERE conversation_id = ?", u1OtherBot))
+                        .isEqualTo(1);
             }
         }
     }
@@ -307,6 +320,27 @@ class DeletionsIT {
 
     private static long conversation(Api api, String bot, String user, String session, String words) {
         return Contexts.addTurns(api, bot, user, session, List.of(Turns.turn(unique("t"), words, "Noted: " + words)));
+    }
+
+    private static long conversationWithOutput(
+            Api api, String bot, String user, String session, String words, String output) {
+        Map<String, Object> turn = Turns.turn(unique("t"), words, "Read the log.");
+        turn.put("toolInvocations", List.of(obj("toolName", "read_log", "input", obj("n", 1), "output", output)));
+        return Contexts.addTurns(api, bot, user, session, List.of(turn));
+    }
+
+    private static String omissionOf(Api api, long conversation) {
+        String turnId = api.get("/conversations/" + conversation)
+                .json()
+                .get("turns")
+                .get(0)
+                .get("turnId")
+                .asText();
+        JsonNode items = api.get("/conversations/" + conversation + "/omissions" + query("turnId", turnId))
+                .json()
+                .get("items");
+        assertThat(items).hasSize(1);
+        return items.get(0).asText();
     }
 
     private static String episode(Api api, String agent, String user, String situation) {

@@ -6,6 +6,7 @@ import jakarta.persistence.TypedQuery;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.conversation.entity.TurnMessage;
 import org.agentmemory.platform.persistence.LockedBatch;
@@ -37,10 +38,25 @@ public final class ConversationDeletions {
     }
 
     private final EntityManager em;
+    private final Consumer<List<Long>> purge;
 
     /** @param em the caller's entity manager */
     public ConversationDeletions(EntityManager em) {
+        this(em, ids -> {
+            var plan = Search.session(em).indexingPlan();
+            for (Long id : ids) {
+                plan.purge(TurnMessage.class, id, null);
+            }
+        });
+    }
+
+    /**
+     * @param em    the caller's entity manager
+     * @param purge purges messages' search-index documents by id (tests without a search index pass their own)
+     */
+    ConversationDeletions(EntityManager em, Consumer<List<Long>> purge) {
         this.em = em;
+        this.purge = purge;
     }
 
     /**
@@ -107,9 +123,6 @@ public final class ConversationDeletions {
      * @param messageIds the messages
      */
     public void purge(List<Long> messageIds) {
-        var plan = Search.session(em).indexingPlan();
-        for (Long id : messageIds) {
-            plan.purge(TurnMessage.class, id, null);
-        }
+        purge.accept(messageIds);
     }
 }

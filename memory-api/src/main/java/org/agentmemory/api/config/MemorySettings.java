@@ -39,6 +39,14 @@ public final class MemorySettings {
     public static final String OMISSION_TTL_SECONDS = "memory.omission.ttl-seconds";
 
     /**
+     * Idle time after which a conversation is deleted with everything stored under it (issue 34 item 5). The clock
+     * is the conversation's last write ({@code updated_at}: every turn, metadata change or clearing refreshes it); a
+     * timer on every server deletes conversations idle for longer every 10 minutes, in batches of 100, skipping rows
+     * another server holds. Type: long, seconds; 0 = never. Default: {@value Defaults#CONVERSATION_IDLE_TTL_SECONDS}.
+     */
+    public static final String CONVERSATION_IDLE_TTL_SECONDS = "memory.conversation.idle-ttl-seconds";
+
+    /**
      * Largest accepted REST request body, except {@code POST /api/v1/import}. Larger bodies get 413.
      * Type: long, bytes, ≥ 1024. Default: {@value Defaults#REST_MAX_BODY_BYTES} (8 MiB).
      */
@@ -368,6 +376,7 @@ public final class MemorySettings {
         public static final boolean NORMALIZATION_ENABLED = true;
         public static final int OFFLOAD_THRESHOLD_TOKENS = 2000;
         public static final long OMISSION_TTL_SECONDS = 0;
+        public static final long CONVERSATION_IDLE_TTL_SECONDS = 0;
         public static final long REST_MAX_BODY_BYTES = 8L * 1024 * 1024;
         public static final long IMPORT_MAX_BODY_BYTES = 1024L * 1024 * 1024;
         public static final int IMPORT_MAX_LINE_BYTES = 8 * 1024 * 1024;

@@ -288,6 +288,52 @@ public interface ConversationMemoryOperations {
     @RequiresRole(RequiresRole.WRITER)
     boolean deleteHistory(String tenantId, long conversationId);
 
+    /** Conversations deleted per transaction by the bulk deletes below (issue 34 item 5). */
+    int DELETE_BATCH = 100;
+
+    /**
+     * Deletes every conversation of one agent in the tenant, of every user, with everything stored under each (turns,
+     * tool invocations, omissions, searchable messages with their vectors and search-index documents), in
+     * transactions of at most {@value #DELETE_BATCH} conversations each (issue 34 item 5). Content-identical
+     * omissions of other conversations are untouched: omissions belong to one conversation. A failure part-way
+     * leaves the batches already committed deleted; calling again deletes the rest.
+     *
+     * @param tenantId  the caller's tenant
+     * @param chatbotId the agent; required (the default agent, which has no id, is not bulk-deleted)
+     * @return how many conversations were deleted, 0 when the agent has none
+     * @throws InvalidInputException when {@code chatbotId} is missing or breaks the id rules
+     */
+    @RequiresRole(RequiresRole.ADMIN)
+    long deleteChatbotConversations(String tenantId, String chatbotId) throws InvalidInputException;
+
+    /**
+     * As {@link #deleteChatbotConversations}, for one user's conversations with the agent only (issue 34 item 5).
+     *
+     * @param tenantId  the caller's tenant
+     * @param chatbotId the agent; required
+     * @param userId    the user; required
+     * @return how many conversations were deleted, 0 when there are none
+     * @throws InvalidInputException when {@code chatbotId} or {@code userId} is missing or breaks the id rules
+     */
+    @RequiresRole(RequiresRole.WRITER)
+    long deleteUserConversations(String tenantId, String chatbotId, String userId) throws InvalidInputException;
+
+    /**
+     * Deletes the tenant's conversations written last before an instant, as {@link #deleteChatbotConversations}
+     * deletes (batches of {@value #DELETE_BATCH}): the enforcement of {@code memory.conversation.idle-ttl-seconds}
+     * (issue 34 item 5), which a timer runs every 10 minutes with {@code now − ttl}. A conversation's last write is
+     * its {@code updatedAt}, refreshed by every turn, metadata change and clearing; a conversation written while the
+     * delete runs is re-checked under its row lock and kept. Conversations another server is deleting at the same
+     * moment are skipped, not waited for.
+     *
+     * @param tenantId   the caller's tenant
+     * @param idleBefore conversations last written strictly before this instant (UTC) are deleted; required
+     * @return how many conversations were deleted
+     * @throws InvalidInputException when {@code idleBefore} is missing
+     */
+    @RequiresRole(RequiresRole.ADMIN)
+    long deleteIdleConversations(String tenantId, java.time.Instant idleBefore) throws InvalidInputException;
+
     /**
      * Looks up a conversation id by key.
      *

@@ -190,6 +190,50 @@ public interface EpisodicMemoryOperations {
     @RequiresRole(RequiresRole.READER)
     Episode getEpisode(String tenantId, String episodeId) throws NotFoundException;
 
+    /** Episodes deleted per transaction by {@link #deleteAgentEpisodes} and {@link #deleteUserEpisodes}. */
+    int DELETE_BATCH = 100;
+
+    /**
+     * Deletes one episode with its search-index document, if it belongs to the owner (issue 34 item 5).
+     *
+     * @param tenantId  the tenant
+     * @param agentId   the agent the episode must belong to; required
+     * @param userId    the user the episode must belong to, or {@code null} for any user of the agent
+     * @param episodeId the episode's UUID
+     * @throws NotFoundException     when no such episode exists in the tenant for this agent (and user): another
+     *                               tenant's or owner's episode answers as one that does not exist
+     * @throws InvalidInputException when {@code agentId} is missing or an id breaks the id rules
+     */
+    @RequiresRole(RequiresRole.WRITER)
+    void deleteEpisode(String tenantId, String agentId, String userId, String episodeId)
+            throws NotFoundException, InvalidInputException;
+
+    /**
+     * Wipes an agent's episodic memory: every episode of the agent in the tenant, of every user, session, room and
+     * crew, with their search-index documents, in transactions of at most {@value #DELETE_BATCH} episodes (issue 34
+     * item 5). Evidence ids of brain pages that name a deleted episode stay (the right to erasure, {@code POST
+     * /erasures}, is the delete that revises brain pages too).
+     *
+     * @param tenantId the tenant
+     * @param agentId  the agent; required
+     * @return how many episodes were deleted
+     * @throws InvalidInputException when {@code agentId} is missing or breaks the id rules
+     */
+    @RequiresRole(RequiresRole.ADMIN)
+    long deleteAgentEpisodes(String tenantId, String agentId) throws InvalidInputException;
+
+    /**
+     * As {@link #deleteAgentEpisodes}, for the episodes of one user of the agent only (issue 34 item 5).
+     *
+     * @param tenantId the tenant
+     * @param agentId  the agent; required
+     * @param userId   the user; required
+     * @return how many episodes were deleted
+     * @throws InvalidInputException when {@code agentId} or {@code userId} is missing or breaks the id rules
+     */
+    @RequiresRole(RequiresRole.WRITER)
+    long deleteUserEpisodes(String tenantId, String agentId, String userId) throws InvalidInputException;
+
     /**
      * The most recent episodes of a namespace, newest first (spec §10.3 {@code export_episodes}; REST streams
      * them as JSONL).

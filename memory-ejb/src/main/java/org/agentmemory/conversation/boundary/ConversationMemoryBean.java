@@ -37,7 +37,8 @@ import org.agentmemory.platform.security.CallerScope;
  * ({@code java:global/agent-memory/memory-ejb/ConversationMemoryBean!…}): each operation goes to the bean with that
  * job, in the transaction this bean starts (or, for the writes marked so, none): {@link ConversationReaderBean}
  * reads histories and sessions, {@link TurnWriterBean} writes turns, {@link ConversationImportBean} imports,
- * {@link ConversationEditorBean} creates, edits, clears and deletes, and the omission component's
+ * {@link ConversationEditorBean} creates, edits, clears and deletes, {@link ConversationDeletionBean} deletes in bulk
+ * (an agent's, a user's, idle conversations), and the omission component's
  * {@link OmissionStoreBean} reads omitted content once the conversation is known to exist in the tenant. Every call
  * counts as foreground load ({@link ForegroundRequests}).
  */
@@ -67,6 +68,9 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
 
     @EJB
     OmissionStoreBean omissions;
+
+    @EJB
+    ConversationDeletionBean deletions;
 
     @Override
     public ConversationHistory createHistory(ConversationKey key, Map<String, Object> metadata)
@@ -177,6 +181,24 @@ public class ConversationMemoryBean implements ConversationMemory, ConversationM
     @Override
     public boolean deleteHistory(String tenantId, long conversationId) {
         return editor.deleteHistory(tenantId, conversationId);
+    }
+
+    @Override
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public long deleteChatbotConversations(String tenantId, String chatbotId) throws InvalidInputException {
+        return deletions.deleteChatbotConversations(tenantId, chatbotId);
+    }
+
+    @Override
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public long deleteUserConversations(String tenantId, String chatbotId, String userId) throws InvalidInputException {
+        return deletions.deleteUserConversations(tenantId, chatbotId, userId);
+    }
+
+    @Override
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public long deleteIdleConversations(String tenantId, java.time.Instant idleBefore) throws InvalidInputException {
+        return deletions.deleteIdleConversations(tenantId, idleBefore);
     }
 
     @Override

@@ -1,21 +1,36 @@
 package org.agentmemory.episodic.boundary;
 
+import jakarta.annotation.Resource;
 import jakarta.ejb.LocalBean;
+import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.util.List;
+import org.agentmemory.api.InvalidInputException;
+import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.episodic.EpisodicMemoryOperations;
+import org.agentmemory.episodic.control.EpisodeDeletions;
 import org.agentmemory.episodic.control.EpisodeStore;
+import org.agentmemory.platform.validation.InputRules;
 
-/** Erases a subject's episodes (issue 34 item 4) in batches, each in its caller's transaction. */
+/**
+ * Deletes episodes with their search-index documents: a subject's in batches of the caller's transactions (right to
+ * erasure, issue 34 item 4), and, behind {@link EpisodicMemoryBean}, one episode of an owner or an agent's (or one of
+ * its users') whole episodic memory in transactions of {@value EpisodicMemoryOperations#DELETE_BATCH} episodes each
+ * (issue 34 item 5). Every query is scoped to the tenant and the owner.
+ */
 @Stateless
 @LocalBean
 public class EpisodeEraserBean {
 
     @PersistenceContext(unitName = "memory")
     EntityManager em;
+
+    @Resource
+    SessionContext context;
 
     /**
      * Deletes up to {@code limit} of the subject's episodes with their search-index documents (purged at commit).
@@ -28,5 +43,56 @@ public class EpisodeEraserBean {
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public List<String> eraseBatch(String tenantId, String userId, int limit) {
         return new EpisodeStore(em).deleteOfUser(tenantId, userId, limit);
+    }
+
+    /** See {@link EpisodicMemoryOperations#deleteEpisode}. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public void deleteEpisode(String tenantId, String agentId, String userId, String episodeId)
+            throws NotFoundException, InvalidInputException {
+        InputRules.checkTenant(tenantId);
+        InputRules.checkId("agentId", agentId);
+        InputRules.checkOptionalId("userId", userId);
+        if (episodeId == null || !new EpisodeDeletions(em).deleteOne(tenantId, agentId, userId, episodeId)) {
+            throw NotFoundException.episode(tenantId, episodeId);
+        }
+    }
+
+    /** See {@link EpisodicMemoryOperations#deleteAgentEpisodes}. */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public long deleteOfAgent(String tenantId, String agentId) throws InvalidInputException {
+        return deleteOfOwner(tenantId, agentId, null);
+    }
+
+    /** See {@link EpisodicMemoryOperations#deleteUserEpisodes}. */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public long deleteOfUser(String tenantId, String agentId, String userId) throws InvalidInputException {
+        InputRules.checkId("userId", userId);
+        return deleteOfOwner(tenantId, agentId, userId);
+    }
+
+    /** Batch after batch, each in a transaction of its own, until a batch comes back short. */
+    private long deleteOfOwner(String tenantId, String agentId, String userId) throws InvalidInputException {
+        InputRules.checkTenant(tenantId);
+        InputRules.checkId("agentId", agentId);
+        EpisodeEraserBean self = context.getBusinessObject(EpisodeEraserBean.class);
+        long total = 0;
+        int deleted;
+        do {
+            deleted = self.deleteOwnerBatch(tenantId, agentId, userId, EpisodicMemoryOperations.DELETE_BATCH);
+            total += deleted;
+        } while (deleted == EpisodicMemoryOperations.DELETE_BATCH);
+        return total;
+    }
+
+    /**
+     * One batch of an owner's episodes, in a transaction of its own.
+     *
+     * @return how many were deleted; fewer than {@code limit} when none are left
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public int deleteOwnerBatch(String tenantId, String agentId, String userId, int limit) {
+        return new EpisodeDeletions(em)
+                .deleteOfOwner(tenantId, agentId, userId, limit)
+                .size();
     }
 }

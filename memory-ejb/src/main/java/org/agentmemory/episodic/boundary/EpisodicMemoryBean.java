@@ -83,6 +83,9 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
     @EJB
     EpisodeWriterBean writer;
 
+    @EJB
+    EpisodeEraserBean eraser;
+
     @Inject
     Settings settings;
 
@@ -389,6 +392,24 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
             throw NotFoundException.episode(tenantId, episodeId);
         }
         return EpisodeMapper.toRecord(e);
+    }
+
+    @Override
+    public void deleteEpisode(String tenantId, String agentId, String userId, String episodeId)
+            throws NotFoundException, InvalidInputException {
+        eraser.deleteEpisode(tenantId, agentId, userId, episodeId);
+    }
+
+    @Override
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public long deleteAgentEpisodes(String tenantId, String agentId) throws InvalidInputException {
+        return eraser.deleteOfAgent(tenantId, agentId);
+    }
+
+    @Override
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public long deleteUserEpisodes(String tenantId, String agentId, String userId) throws InvalidInputException {
+        return eraser.deleteOfUser(tenantId, agentId, userId);
     }
 
     @Override

@@ -252,25 +252,11 @@ public class EpisodeStore {
      * @return the public ids of the episodes deleted; fewer than {@code limit} when none are left
      */
     public List<String> deleteOfUser(String tenantId, String userId, int limit) {
-        List<Object[]> rows = em.createQuery(
-                        "SELECT e.id, e.episodeId FROM Episode e WHERE e.tenantId = :t AND e.userId = :u ORDER BY e.id",
-                        Object[].class)
-                .setParameter("t", tenantId)
-                .setParameter("u", userId)
-                .setMaxResults(limit)
-                .getResultList();
-        List<Long> ids = new ArrayList<>(rows.size());
-        List<String> episodeIds = new ArrayList<>(rows.size());
-        for (Object[] row : rows) {
-            ids.add((Long) row[0]);
-            episodeIds.add((String) row[1]);
-        }
-        delete(ids);
-        return episodeIds;
+        return new EpisodeDeletions(em).deleteOfOwner(tenantId, null, userId, limit);
     }
 
     /** Deletes rows by database id and purges their index documents (applied when the transaction commits). */
-    private long delete(List<Long> ids) {
+    long delete(List<Long> ids) {
         long deleted = 0;
         SearchSession search = Search.session(em);
         for (int from = 0; from < ids.size(); from += CHUNK) {

@@ -38,6 +38,7 @@ public class Settings {
     private int episodicDefaultTtlDays;
     private Fusion recallFusion;
     private Duration omissionTtl;
+    private Duration conversationIdleTtl;
     private int recallCandidates;
     private double recallNeighborWeight;
     private double embeddingBusyShare;
@@ -76,6 +77,13 @@ public class Settings {
                     + "; it must be 0 (never expires) or a number of seconds.");
         }
         omissionTtl = ttlSeconds == 0 ? null : Duration.ofSeconds(ttlSeconds);
+        long idleSeconds = config.getOptionalValue(MemorySettings.CONVERSATION_IDLE_TTL_SECONDS, Long.class)
+                .orElse(MemorySettings.Defaults.CONVERSATION_IDLE_TTL_SECONDS);
+        if (idleSeconds < 0) {
+            throw new IllegalStateException(MemorySettings.CONVERSATION_IDLE_TTL_SECONDS + " is " + idleSeconds
+                    + "; it must be 0 (idle conversations are kept) or a number of seconds.");
+        }
+        conversationIdleTtl = idleSeconds == 0 ? null : Duration.ofSeconds(idleSeconds);
         metadataMergeAttempts = intValue(
                 MemorySettings.METADATA_MERGE_ATTEMPTS,
                 MemorySettings.Defaults.METADATA_MERGE_ATTEMPTS,
@@ -267,6 +275,14 @@ public class Settings {
     /** @return {@value MemorySettings#OMISSION_TTL_SECONDS} as a duration, or {@code null} for no expiry */
     public Duration omissionTtl() {
         return omissionTtl;
+    }
+
+    /**
+     * @return {@value MemorySettings#CONVERSATION_IDLE_TTL_SECONDS}: how long a conversation may go unwritten before
+     *         the idle sweep deletes it, or {@code null} when it never does
+     */
+    public Duration conversationIdleTtl() {
+        return conversationIdleTtl;
     }
 
     /** @return {@value MemorySettings#COMPACTION_ENABLED} */

@@ -68,6 +68,22 @@ class SettingsTest {
     }
 
     @Test
+    void conversationIdleTimeToLiveIsOffByDefaultAndReadInSeconds() {
+        assertThat(read(Map.of("memory.tokenizer", "heuristic")).conversationIdleTtl())
+                .isNull();
+        assertThat(read(Map.of("memory.tokenizer", "heuristic", "memory.conversation.idle-ttl-seconds", "0"))
+                        .conversationIdleTtl())
+                .isNull();
+        assertThat(read(Map.of("memory.tokenizer", "heuristic", "memory.conversation.idle-ttl-seconds", "86400"))
+                        .conversationIdleTtl())
+                .isEqualTo(java.time.Duration.ofDays(1));
+        assertThatThrownBy(() ->
+                        read(Map.of("memory.tokenizer", "heuristic", "memory.conversation.idle-ttl-seconds", "-5")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("memory.conversation.idle-ttl-seconds is -5");
+    }
+
+    @Test
     void episodicValuesAreRead() {
         Settings settings = read(Map.of(
                 "memory.tokenizer",

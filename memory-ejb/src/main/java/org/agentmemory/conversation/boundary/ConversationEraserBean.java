@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.agentmemory.conversation.control.TurnMessages;
+import org.agentmemory.conversation.control.ConversationDeletions;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.omission.boundary.OmissionStoreBean;
 
@@ -39,7 +39,7 @@ public class ConversationEraserBean {
      * @param turns           their turns
      * @param toolInvocations their tool invocations
      * @param omissions       their omissions
-     * @param messages        their searchable messages
+     * @param messageIds      the ids of their searchable messages
      * @param turnIdsByAgent  chatbot id → the turn ids of its turns (turns of the default agent are not listed)
      */
     public record LockedBatch(
@@ -47,8 +47,14 @@ public class ConversationEraserBean {
             long turns,
             long toolInvocations,
             long omissions,
-            long messages,
-            Map<String, List<String>> turnIdsByAgent) {}
+            List<Long> messageIds,
+            Map<String, List<String>> turnIdsByAgent) {
+
+        /** @return how many searchable messages they hold */
+        public long messages() {
+            return messageIds.size();
+        }
+    }
 
     /**
      * @param tenantId the tenant
@@ -94,7 +100,7 @@ public class ConversationEraserBean {
             locked.add(c.getId());
         }
         if (locked.isEmpty()) {
-            return new LockedBatch(List.of(), 0, 0, 0, 0, Map.of());
+            return new LockedBatch(List.of(), 0, 0, 0, List.of(), Map.of());
         }
         Map<String, List<String>> turnIds = new LinkedHashMap<>();
         long turns = 0;
@@ -108,33 +114,46 @@ public class ConversationEraserBean {
             }
         }
         long invocations = count("SELECT COUNT(i) FROM ToolInvocation i WHERE i.turn.conversation.id IN :ids", locked);
-        long messages = count("SELECT COUNT(m) FROM TurnMessage m WHERE m.conversationId IN :ids", locked);
+        List<Long> messages = em.createQuery(
+                        "SELECT m.id FROM TurnMessage m WHERE m.conversationId IN :ids", Long.class)
+                .setParameter("ids", locked)
+                .getResultList();
         return new LockedBatch(locked, turns, invocations, omissions.count(tenantId, locked), messages, turnIds);
     }
 
     /**
-     * Deletes locked conversations: their messages' search-index documents are purged when the transaction commits,
-     * their rows now (the database cascades).
+     * Deletes a locked batch: its messages' search-index documents are purged when the transaction commits, its rows
+     * now (the database cascades).
      *
      * @param tenantId the tenant
-     * @param ids      conversations {@link #lock} locked in this transaction
-     * @return how many were deleted
+     * @param batch    what {@link #lock} locked in this transaction
+     * @return how many conversations were deleted
      */
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
-    public int delete(String tenantId, List<Long> ids) {
-        if (ids.isEmpty()) {
+    public int delete(String tenantId, LockedBatch batch) {
+        if (batch.conversationIds().isEmpty()) {
             return 0;
         }
-        for (Long id : ids) {
-            TurnMessages.purgeConversation(em, id);
-        }
+        new ConversationDeletions(em).purge(batch.messageIds());
         em.flush();
         int deleted = em.createQuery("DELETE FROM Conversation c WHERE c.tenantId = :t AND c.id IN :ids")
                 .setParameter("t", tenantId)
-                .setParameter("ids", ids)
+                .setParameter("ids", batch.conversationIds())
                 .executeUpdate();
         em.clear();
         return deleted;
+    }
+
+    /**
+     * Purges a committed batch's messages' search-index documents once more, in the caller's transaction: the
+     * background embedder may write documents of messages it held locked back into the index just after the batch's
+     * commit (see {@link ConversationDeletions#purge}).
+     *
+     * @param messageIds the messages of a committed batch
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public void purgeAgain(List<Long> messageIds) {
+        new ConversationDeletions(em).purge(messageIds);
     }
 
     private long count(String jpql, List<Long> ids) {

@@ -61,12 +61,13 @@ public class ErasureStepsBean {
      * in brain pages, then the conversations with everything they hold.
      *
      * @param ids the batch, from {@link ConversationEraserBean#conversationIds}
+     * @return the ids of the searchable messages deleted, for {@link #purgeAgain} once this step has committed
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public void conversations(String tenantId, String userId, List<Long> ids, ErasureTally tally, Instant now) {
+    public List<Long> conversations(String tenantId, String userId, List<Long> ids, ErasureTally tally, Instant now) {
         ConversationEraserBean.LockedBatch batch = conversations.lock(tenantId, userId, ids);
         if (batch.conversationIds().isEmpty()) {
-            return;
+            return List.of();
         }
         long answered = 0;
         for (Map.Entry<String, List<String>> agent : batch.turnIdsByAgent().entrySet()) {
@@ -77,10 +78,23 @@ public class ErasureStepsBean {
             conversationIds.add(Long.toString(id));
         }
         BrainEvidenceEraserBean.Erased revised = brain.erase(tenantId, conversationIds, Set.of(), now);
-        int deleted = conversations.delete(tenantId, batch.conversationIds());
+        int deleted = conversations.delete(tenantId, batch);
         add(tally, revised);
         tally.answers(answered);
         tally.conversations(deleted, batch.turns(), batch.toolInvocations(), batch.omissions(), batch.messages());
+        return batch.messageIds();
+    }
+
+    /**
+     * Purges a committed conversation step's messages from the search index once more.
+     *
+     * @param messageIds what {@link #conversations} returned
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void purgeAgain(List<Long> messageIds) {
+        if (!messageIds.isEmpty()) {
+            conversations.purgeAgain(messageIds);
+        }
     }
 
     /** Removes the subject's id from the audit trail. */

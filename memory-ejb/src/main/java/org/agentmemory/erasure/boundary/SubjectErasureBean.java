@@ -74,7 +74,7 @@ public class SubjectErasureBean implements SubjectErasure, SubjectErasureRemote 
         long after = 0;
         List<Long> ids;
         while (!(ids = conversations.conversationIds(tenantId, userId, after, CONVERSATIONS)).isEmpty()) {
-            steps.conversations(tenantId, userId, ids, tally, now());
+            steps.purgeAgain(steps.conversations(tenantId, userId, ids, tally, now()));
             after = ids.get(ids.size() - 1);
         }
         steps.audit(tenantId, userId, tally);

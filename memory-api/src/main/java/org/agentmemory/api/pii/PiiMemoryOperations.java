@@ -75,7 +75,8 @@ public interface PiiMemoryOperations {
      * Replaces each detected value of a text by the thread's placeholder of that value ({@code <<LABEL_n>>}, n counted
      * per label from 1 in the order values are first seen in the thread), and remembers the detections under the
      * message. Without detections, the built-in detector finds e-mail addresses, phone numbers, IBANs (mod-97 checked)
-     * and payment card numbers (Luhn checked). Overlapping detections keep the earliest, then the longest.
+     * and payment card numbers (Luhn checked). Values the thread already knows are replaced wherever they occur again
+     * (case ignored, whole words), detected or not. Overlapping detections keep the earliest, then the longest.
      *
      * @param tenantId   the caller's tenant
      * @param userId     the user

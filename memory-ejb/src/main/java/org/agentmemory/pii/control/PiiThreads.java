@@ -103,7 +103,10 @@ public final class PiiThreads {
             found = nonOverlapping(detections);
         }
         String id = messageId != null ? messageId : "text-" + sha256(text);
-        List<Detection> assigned = new Placeholders(store.messages(thread)).assign(found);
+        Placeholders placeholders = new Placeholders(store.messages(thread));
+        List<Detection> all = new ArrayList<>(found);
+        all.addAll(placeholders.occurrences(text));
+        List<Detection> assigned = placeholders.assign(nonOverlapping(all));
         store.remember(thread, id, assigned, role);
         return new AnonymizedText(thread.threadId(), id, Placeholders.replace(text, assigned), assigned);
     }

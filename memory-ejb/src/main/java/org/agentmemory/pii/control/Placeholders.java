@@ -104,6 +104,46 @@ public final class Placeholders {
     }
 
     /**
+     * The thread's known values where they occur again in a text, case ignored, as whole words (not inside a longer
+     * word or number), so that a value detected once keeps its placeholder on later turns without being detected again.
+     *
+     * @param text a text
+     * @return one detection per occurrence, with the known value's label, confidence and placeholder; code-point
+     *         offsets; unsorted, possibly overlapping
+     */
+    public List<Detection> occurrences(String text) {
+        List<Detection> found = new ArrayList<>();
+        String lower = text.toLowerCase(Locale.ROOT);
+        if (lower.length() != text.length()) {
+            return found; // lower-casing changed the length: offsets would not map back
+        }
+        for (Detection known : byKey.values()) {
+            String value = known.value().toLowerCase(Locale.ROOT);
+            if (value.length() < 2 || value.length() != known.value().length()) {
+                continue;
+            }
+            for (int at = lower.indexOf(value); at >= 0; at = lower.indexOf(value, at + 1)) {
+                int end = at + value.length();
+                if (wordEdge(text, at - 1) && wordEdge(text, end)) {
+                    int start = text.codePointCount(0, at);
+                    found.add(new Detection(
+                            known.label(),
+                            text.substring(at, end),
+                            start,
+                            start + text.codePointCount(at, end),
+                            known.confidence(),
+                            known.placeholder()));
+                }
+            }
+        }
+        return found;
+    }
+
+    private static boolean wordEdge(String text, int index) {
+        return index < 0 || index >= text.length() || !Character.isLetterOrDigit(text.charAt(index));
+    }
+
+    /**
      * @param text        a text
      * @param detections  non-overlapping detections of it, sorted by start, with placeholders (code-point offsets)
      * @return the text with each detection replaced by its placeholder

@@ -89,6 +89,15 @@ class PiiThreadsTest {
     }
 
     @Test
+    void aKnownValueKeepsItsPlaceholderOnLaterTurnsWithoutBeingDetectedAgain() throws InvalidInputException {
+        threads.anonymize(thread, "m1", "I am Ann Lee", List.of(d("PERSON", "Ann Lee", 5)), MessageRole.USER);
+        AnonymizedText later =
+                threads.anonymize(thread, "m2", "ANN LEE wrote the Annual report; ann leeway", null, MessageRole.USER);
+        assertThat(later.text()).isEqualTo("<<PERSON_1>> wrote the Annual report; ann leeway");
+        assertThat(threads.deanonymize(thread, later.text()).text()).startsWith("Ann Lee wrote");
+    }
+
+    @Test
     void callerDetectionsUseCodePointOffsets() throws InvalidInputException {
         String text = "😀 Zoë met Ann";
         AnonymizedText a = threads.anonymize(

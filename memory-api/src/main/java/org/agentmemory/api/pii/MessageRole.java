@@ -5,7 +5,7 @@ import org.agentmemory.api.InvalidInputException;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Who wrote a message whose detections are remembered (seed 002 {@code MessageRole}). */
-@Schema(description = "Who wrote a message: USER, ASSISTANT, SYSTEM or TOOL.")
+@Schema(description = "Who wrote a message: user, assistant, system or tool (JSON is lower case).")
 public enum MessageRole {
     /** The end user. */
     USER,

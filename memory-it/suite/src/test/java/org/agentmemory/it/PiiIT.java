@@ -74,8 +74,19 @@ class PiiIT {
         String text = "Hi " + name + ", your IBAN FR76 3000 6000 0112 3456 7890 189 and mail " + email;
         ok(api.post(
                 "/pii/anonymize",
-                obj("threadId", thread, "userId", user, "text", text, "detections", List.of(person(name, 3)))));
-        JsonNode auto = ok(api.post("/pii/anonymize", obj("threadId", thread, "userId", user, "text", text)));
+                obj(
+                        "threadId",
+                        thread,
+                        "userId",
+                        user,
+                        "messageId",
+                        "m1",
+                        "text",
+                        text,
+                        "detections",
+                        List.of(person(name, 3)))));
+        JsonNode auto = ok(
+                api.post("/pii/anonymize", obj("threadId", thread, "userId", user, "messageId", "m2", "text", text)));
         assertThat(auto.get("text").asText())
                 .contains("<<IBAN_1>>", "<<EMAIL_1>>")
                 .doesNotContain(email);
@@ -149,7 +160,7 @@ class PiiIT {
         assertThat(merged.get("detections")).hasSize(4);
         assertThat(merged.at("/detections/0/placeholder").asText()).isEqualTo("<<PERSON_1>>");
         JsonNode provenance = ok(api.get("/pii/provenance" + query("threadId", thread, "userId", user)));
-        assertThat(provenance.at("/roles/anasouza").asText()).isEqualTo("ASSISTANT");
+        assertThat(provenance.at("/roles/anasouza").asText()).isEqualTo("assistant");
         JsonNode restored = ok(api.post(
                 "/pii/deanonymize",
                 obj("threadId", thread, "userId", user, "text", "Dear <<PERSON_1>>, we wrote to <<EMAIL_1>>.")));

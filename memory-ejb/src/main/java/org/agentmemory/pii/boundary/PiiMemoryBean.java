@@ -26,9 +26,9 @@ import org.agentmemory.platform.validation.InputRules;
 
 /**
  * PII threads ({@link PiiMemory}; issue 34 items 1–3, seed 002): checks ids and texts, then runs {@link PiiThreads}
- * over the configured store ({@link PiiStores}) in one transaction per call. Two concurrent first anonymizations of
- * new values in one durable thread can number them alike; one thread is one conversation, whose turns come one at a
- * time.
+ * over the configured store ({@link PiiStores}) in one transaction per call. Updates of one thread run one after the
+ * other (the in-process store's lock; the durable thread's rows locked until commit), except two concurrent first
+ * messages of a durable thread, which have no row to lock yet.
  */
 @jakarta.annotation.security.DeclareRoles({
     RequiresRole.READER,

@@ -32,6 +32,17 @@ public interface DetectionStore {
     }
 
     /**
+     * Runs a read-then-write of one thread (placeholders handed out from what the thread holds) so that concurrent
+     * updates of the thread do not hand out the same number twice.
+     *
+     * @param thread the thread
+     * @param work   reads and remembers through this store
+     * @param <T>    its result
+     * @return what {@code work} returned
+     */
+    <T> T update(ThreadKey thread, java.util.function.Supplier<T> work);
+
+    /**
      * @param thread the thread
      * @return its messages in first-seen order; empty when unknown or expired
      */

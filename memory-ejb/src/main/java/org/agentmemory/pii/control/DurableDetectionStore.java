@@ -63,6 +63,24 @@ public final class DurableDetectionStore implements DetectionStore {
         }
     }
 
+    /**
+     * Locks the thread's rows ({@code PESSIMISTIC_WRITE}, until the caller's transaction ends) before the work, so that
+     * concurrent updates of a thread on any server run one after the other. A thread without rows has nothing to lock:
+     * two concurrent first messages of one thread may still number new values alike.
+     */
+    @Override
+    public <T> T update(ThreadKey thread, java.util.function.Supplier<T> work) {
+        em.createQuery(
+                        "SELECT m FROM PiiMessage m WHERE m.tenantId = :t AND m.userId = :u AND m.threadKey = :k",
+                        PiiMessage.class)
+                .setParameter("t", thread.tenantId())
+                .setParameter("u", thread.userId())
+                .setParameter("k", crypto.hash(thread.threadId()))
+                .setLockMode(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
+                .getResultList();
+        return work.get();
+    }
+
     @Override
     public List<StoredMessage> messages(ThreadKey thread) {
         List<PiiMessage> rows = em.createQuery(

@@ -101,6 +101,12 @@ public final class InProcessDetectionStore implements DetectionStore {
         }
     }
 
+    /** Holds the store's lock for the whole update (updates are short and in memory). */
+    @Override
+    public synchronized <T> T update(ThreadKey thread, java.util.function.Supplier<T> work) {
+        return work.get();
+    }
+
     @Override
     public synchronized List<StoredMessage> messages(ThreadKey thread) {
         Entry entry = live(thread, clock.instant());

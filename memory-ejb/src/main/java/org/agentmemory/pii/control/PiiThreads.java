@@ -42,9 +42,11 @@ public final class PiiThreads {
     public ThreadDetections remember(ThreadKey thread, String messageId, List<Detection> detections, MessageRole role)
             throws InvalidInputException {
         DetectionRules.check("detections", detections, null);
-        List<Detection> assigned = new Placeholders(store.messages(thread)).assign(detections);
-        store.remember(thread, messageId, assigned, role);
-        return new ThreadDetections(thread.threadId(), messageId, assigned);
+        return store.update(thread, () -> {
+            List<Detection> assigned = new Placeholders(store.messages(thread)).assign(detections);
+            store.remember(thread, messageId, assigned, role);
+            return new ThreadDetections(thread.threadId(), messageId, assigned);
+        });
     }
 
     /**
@@ -103,12 +105,14 @@ public final class PiiThreads {
             found = nonOverlapping(detections);
         }
         String id = messageId != null ? messageId : "text-" + sha256(text);
-        Placeholders placeholders = new Placeholders(store.messages(thread));
-        List<Detection> all = new ArrayList<>(found);
-        all.addAll(placeholders.occurrences(text));
-        List<Detection> assigned = placeholders.assign(nonOverlapping(all));
-        store.remember(thread, id, assigned, role);
-        return new AnonymizedText(thread.threadId(), id, Placeholders.replace(text, assigned), assigned);
+        return store.update(thread, () -> {
+            Placeholders placeholders = new Placeholders(store.messages(thread));
+            List<Detection> all = new ArrayList<>(found);
+            all.addAll(placeholders.occurrences(text));
+            List<Detection> assigned = placeholders.assign(nonOverlapping(all));
+            store.remember(thread, id, assigned, role);
+            return new AnonymizedText(thread.threadId(), id, Placeholders.replace(text, assigned), assigned);
+        });
     }
 
     /**

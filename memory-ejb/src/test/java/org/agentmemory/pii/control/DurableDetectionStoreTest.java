@@ -86,7 +86,8 @@ class DurableDetectionStoreTest {
         try (Connection c = db.getConnection();
                 Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery(
-                        "SELECT tenant_id, user_id, thread_key, message_key, role, key_id, payload FROM pii_message")) {
+                        "SELECT tenant_id, user_id, thread_key, message_key, role, key_id, payload FROM pii_message"
+                                + " WHERE tenant_id <> 'race'")) {
             while (rs.next()) {
                 StringBuilder row = new StringBuilder();
                 for (int i = 1; i <= 7; i++) {
@@ -146,6 +147,37 @@ class DurableDetectionStoreTest {
                     .doesNotContain(sha256("bob@example.org"))
                     .doesNotContain(thread.threadId())
                     .doesNotContain(sha256(thread.threadId()));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databases")
+    void concurrentTurnsOnTwoServersNeverShareANumber(String name, Shared s) throws Exception {
+        PiiCrypto crypto = PiiCrypto.of(PiiCryptoTest.PEPPER, PiiCryptoTest.KEY, null);
+        ThreadKey thread = new ThreadKey("race", "erin", "race-" + name);
+        on(s.a(), crypto, t -> unchecked(() -> t.anonymize(thread, "m0", "first@example.com", null, MessageRole.USER)));
+        int turns = 8;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<String>> placeholders = new ArrayList<>();
+            for (int i = 0; i < turns; i++) {
+                EntityManagerFactory server = i % 2 == 0 ? s.a() : s.b();
+                String text = "mail racer" + i + "@example.com";
+                placeholders.add(pool.submit(() -> on(
+                                server,
+                                crypto,
+                                t -> unchecked(() -> t.anonymize(thread, null, text, null, MessageRole.USER)))
+                        .detections()
+                        .get(0)
+                        .placeholder()));
+            }
+            java.util.Set<String> distinct = new java.util.HashSet<>();
+            for (var p : placeholders) {
+                distinct.add(p.get());
+            }
+            assertThat(distinct).hasSize(turns).doesNotContain("<<EMAIL_1>>");
+        } finally {
+            pool.shutdownNow();
         }
     }
 

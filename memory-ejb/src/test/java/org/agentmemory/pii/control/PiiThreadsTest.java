@@ -98,6 +98,26 @@ class PiiThreadsTest {
     }
 
     @Test
+    void concurrentTurnsOfOneThreadNeverShareANumber() throws Exception {
+        int turns = 16;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            List<java.util.concurrent.Future<AnonymizedText>> results = new java.util.ArrayList<>();
+            for (int i = 0; i < turns; i++) {
+                String text = "mail user" + i + "@example.com";
+                results.add(pool.submit(() -> threads.anonymize(thread, null, text, null, MessageRole.USER)));
+            }
+            java.util.Set<String> placeholders = new java.util.HashSet<>();
+            for (var result : results) {
+                placeholders.add(result.get().detections().get(0).placeholder());
+            }
+            assertThat(placeholders).hasSize(turns);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void callerDetectionsUseCodePointOffsets() throws InvalidInputException {
         String text = "😀 Zoë met Ann";
         AnonymizedText a = threads.anonymize(

@@ -362,8 +362,50 @@ public final class MemorySettings {
      */
     public static final String SECURITY_DEVELOPMENT_KEYS_DIRECTORY = "memory.security.development-keys.directory";
 
+    /**
+     * Where PII detection threads are kept (issue 34 item 2): {@code memory} (in-process, bounded, lost at restart,
+     * not shared between servers) or {@code durable} (the database, shared by every server; hashed and encrypted when
+     * {@link #PII_PEPPER} and {@link #PII_KEY} are set). Type: string. Default: {@value Defaults#PII_STORE}
+     * (decision 0014: nothing personal reaches the disk unless an operator chooses it).
+     */
+    public static final String PII_STORE = "memory.pii.store";
+
+    /**
+     * Most threads the in-process PII store keeps; the least recently used is evicted beyond. Type: int, ≥ 0;
+     * 0 lifts the bound. Default: {@value Defaults#PII_MAX_THREADS}.
+     */
+    public static final String PII_MAX_THREADS = "memory.pii.max-threads";
+
+    /**
+     * Idle time after which an in-process PII thread expires (on its next access). Type: long, seconds, ≥ 0; 0 lifts
+     * the bound. Default: {@value Defaults#PII_IDLE_TTL_SECONDS} (one day).
+     */
+    public static final String PII_IDLE_TTL_SECONDS = "memory.pii.idle-ttl-seconds";
+
+    /**
+     * Pepper of the HMAC-SHA256 that hashes thread and message keys in the durable PII store: at least 16 characters.
+     * Secret: set it from the environment ({@code MEMORY_PII_PEPPER}), never in the repository. Required with
+     * {@link #PII_KEY}: exactly one of the two fails the deployment. Default: none.
+     */
+    public static final String PII_PEPPER = "memory.pii.pepper";
+
+    /**
+     * AES key (Base64 of 16, 24 or 32 bytes) that encrypts detections (AES-GCM) in the durable PII store. Secret:
+     * {@code MEMORY_PII_KEY}. Required with {@link #PII_PEPPER}. Default: none.
+     */
+    public static final String PII_KEY = "memory.pii.key";
+
+    /**
+     * The previous AES key during a rotation: rows under it are still decrypted, and {@code POST /pii/reencrypt}
+     * rewrites them under {@link #PII_KEY}. Type: Base64 as {@link #PII_KEY}. Default: none.
+     */
+    public static final String PII_OLD_KEY = "memory.pii.old-key";
+
     /** Default values of the keys above. */
     public static final class Defaults {
+        public static final String PII_STORE = "memory";
+        public static final int PII_MAX_THREADS = 10_000;
+        public static final long PII_IDLE_TTL_SECONDS = 86_400;
         public static final String TOKENIZER = "o200k_base";
         public static final String SECURITY_MODE = "jwt";
         public static final String SECURITY_JWT_ISSUER = "agent-memory";

@@ -1,0 +1,214 @@
+package org.agentmemory.pii.control;
+
+import jakarta.persistence.EntityManager;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.agentmemory.api.pii.Detection;
+import org.agentmemory.api.pii.Forgotten;
+import org.agentmemory.api.pii.MessageRole;
+import org.agentmemory.pii.entity.PiiMessage;
+import org.agentmemory.platform.json.CanonicalJson;
+
+/**
+ * PII threads in the database, shared by every server on it (seed 002 {@code SqlAlchemyConversationMemory}, issue 34
+ * item 2): one {@link PiiMessage} row per message, ids hashed and detections encrypted by a {@link PiiCrypto} (or both
+ * in clear with {@link PiiCrypto#plain()}). Works in the caller's transaction on the caller's entity manager; every
+ * query names the tenant and the user. First-seen order is the order rows were first written ({@code created_at}, then
+ * id).
+ */
+public final class DurableDetectionStore implements DetectionStore {
+
+    private final EntityManager em;
+    private final PiiCrypto crypto;
+    private final Clock clock;
+
+    /**
+     * @param em     the caller's entity manager, in a transaction for writes
+     * @param crypto how keys and values are protected
+     * @param clock  the clock of {@code created_at}
+     */
+    public DurableDetectionStore(EntityManager em, PiiCrypto crypto, Clock clock) {
+        this.em = em;
+        this.crypto = crypto;
+        this.clock = clock;
+    }
+
+    @Override
+    public void remember(ThreadKey thread, String messageId, List<Detection> detections, MessageRole role) {
+        String threadKey = crypto.hash(thread.threadId());
+        String messageKey = crypto.hash(messageId);
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        List<PiiMessage> found = em.createQuery(
+                        "SELECT m FROM PiiMessage m WHERE m.tenantId = :t AND m.userId = :u AND m.threadKey = :k"
+                                + " AND m.messageKey = :m",
+                        PiiMessage.class)
+                .setParameter("t", thread.tenantId())
+                .setParameter("u", thread.userId())
+                .setParameter("k", threadKey)
+                .setParameter("m", messageKey)
+                .getResultList();
+        PiiMessage row = found.isEmpty()
+                ? new PiiMessage(thread.tenantId(), thread.userId(), threadKey, messageKey, now)
+                : found.get(0);
+        String payload = crypto.encrypt(write(detections), aad(row));
+        row.store(role.name(), detections.size(), crypto.currentKeyId(), payload, now);
+        if (found.isEmpty()) {
+            em.persist(row);
+        }
+    }
+
+    /**
+     * Locks the thread's rows ({@code PESSIMISTIC_WRITE}, until the caller's transaction ends) before the work, so that
+     * concurrent updates of a thread on any server run one after the other. A thread without rows has nothing to lock:
+     * two concurrent first messages of one thread may still number new values alike.
+     */
+    @Override
+    public <T> T update(ThreadKey thread, java.util.function.Supplier<T> work) {
+        em.createQuery(
+                        "SELECT m FROM PiiMessage m WHERE m.tenantId = :t AND m.userId = :u AND m.threadKey = :k",
+                        PiiMessage.class)
+                .setParameter("t", thread.tenantId())
+                .setParameter("u", thread.userId())
+                .setParameter("k", crypto.hash(thread.threadId()))
+                .setLockMode(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
+                .getResultList();
+        return work.get();
+    }
+
+    @Override
+    public List<StoredMessage> messages(ThreadKey thread) {
+        List<PiiMessage> rows = em.createQuery(
+                        "SELECT m FROM PiiMessage m WHERE m.tenantId = :t AND m.userId = :u AND m.threadKey = :k"
+                                + " ORDER BY m.createdAt, m.id",
+                        PiiMessage.class)
+                .setParameter("t", thread.tenantId())
+                .setParameter("u", thread.userId())
+                .setParameter("k", crypto.hash(thread.threadId()))
+                .getResultList();
+        List<StoredMessage> messages = new ArrayList<>(rows.size());
+        for (PiiMessage row : rows) {
+            // the message id itself is not stored (only its hash); the key stands for it within the thread
+            messages.add(new StoredMessage(row.getMessageKey(), MessageRole.valueOf(row.getRole()), read(row)));
+        }
+        return messages;
+    }
+
+    @Override
+    public String storedId(String messageId) {
+        return crypto.hash(messageId);
+    }
+
+    @Override
+    public Forgotten forget(ThreadKey thread) {
+        String threadKey = crypto.hash(thread.threadId());
+        Object[] counts = em.createQuery(
+                        "SELECT COUNT(m), COALESCE(SUM(m.detectionCount), 0) FROM PiiMessage m"
+                                + " WHERE m.tenantId = :t AND m.userId = :u AND m.threadKey = :k",
+                        Object[].class)
+                .setParameter("t", thread.tenantId())
+                .setParameter("u", thread.userId())
+                .setParameter("k", threadKey)
+                .getSingleResult();
+        em.createQuery("DELETE FROM PiiMessage m WHERE m.tenantId = :t AND m.userId = :u AND m.threadKey = :k")
+                .setParameter("t", thread.tenantId())
+                .setParameter("u", thread.userId())
+                .setParameter("k", threadKey)
+                .executeUpdate();
+        return new Forgotten(((Number) counts[0]).longValue(), ((Number) counts[1]).longValue());
+    }
+
+    @Override
+    public UserErasure forgetUser(String tenantId, String userId) {
+        Object[] counts = em.createQuery(
+                        "SELECT COUNT(DISTINCT m.threadKey), COALESCE(SUM(m.detectionCount), 0) FROM PiiMessage m"
+                                + " WHERE m.tenantId = :t AND m.userId = :u",
+                        Object[].class)
+                .setParameter("t", tenantId)
+                .setParameter("u", userId)
+                .getSingleResult();
+        em.createQuery("DELETE FROM PiiMessage m WHERE m.tenantId = :t AND m.userId = :u")
+                .setParameter("t", tenantId)
+                .setParameter("u", userId)
+                .executeUpdate();
+        return new UserErasure(((Number) counts[0]).longValue(), ((Number) counts[1]).longValue());
+    }
+
+    /**
+     * Rewrites up to {@code limit} rows of a tenant that are not under the current key: decrypted under their key (the
+     * old key, or clear), ids hashed when they were stored in clear, encrypted under the current key.
+     *
+     * @param tenantId the tenant
+     * @param limit    most rows
+     * @return how many rows were rewritten; fewer than {@code limit} means none is left
+     */
+    public int reencrypt(String tenantId, int limit) {
+        if (!crypto.encrypted()) {
+            return 0;
+        }
+        List<PiiMessage> rows = em.createQuery(
+                        "SELECT m FROM PiiMessage m WHERE m.tenantId = :t AND m.keyId <> :k ORDER BY m.id",
+                        PiiMessage.class)
+                .setParameter("t", tenantId)
+                .setParameter("k", crypto.currentKeyId())
+                .setMaxResults(limit)
+                .getResultList();
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        for (PiiMessage row : rows) {
+            String json = crypto.decrypt(row.getKeyId(), row.getPayload(), aad(row));
+            if (PiiCrypto.PLAIN.equals(row.getKeyId())) {
+                row.rekey(crypto.hash(row.getThreadKey()), crypto.hash(row.getMessageKey()));
+            }
+            row.store(
+                    row.getRole(), row.getDetectionCount(), crypto.currentKeyId(), crypto.encrypt(json, aad(row)), now);
+        }
+        return rows.size();
+    }
+
+    /** The row's identity bound to its ciphertext, so a payload copied to another row does not decrypt. */
+    private static String aad(PiiMessage row) {
+        return row.getTenantId() + '\n' + row.getUserId() + '\n' + row.getThreadKey() + '\n' + row.getMessageKey();
+    }
+
+    private static String write(List<Detection> detections) {
+        List<Map<String, Object>> list = new ArrayList<>(detections.size());
+        for (Detection d : detections) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("l", d.label());
+            m.put("v", d.value());
+            m.put("s", d.start());
+            m.put("e", d.end());
+            m.put("c", d.confidence());
+            m.put("p", d.placeholder());
+            list.add(m);
+        }
+        return CanonicalJson.write(list);
+    }
+
+    private List<Detection> read(PiiMessage row) {
+        String json = crypto.decrypt(row.getKeyId(), row.getPayload(), aad(row));
+        Object parsed;
+        try {
+            parsed = CanonicalJson.parse(json);
+        } catch (IOException e) {
+            throw new IllegalStateException("PII row " + row.getId() + " does not hold JSON: " + e.getMessage(), e);
+        }
+        List<Detection> detections = new ArrayList<>();
+        for (Object item : (List<?>) parsed) {
+            Map<?, ?> m = (Map<?, ?>) item;
+            detections.add(new Detection(
+                    (String) m.get("l"),
+                    (String) m.get("v"),
+                    ((Number) m.get("s")).intValue(),
+                    ((Number) m.get("e")).intValue(),
+                    ((Number) m.get("c")).doubleValue(),
+                    (String) m.get("p")));
+        }
+        return detections;
+    }
+}

@@ -16,6 +16,7 @@ import org.agentmemory.brain.boundary.BrainEvidenceEraserBean;
 import org.agentmemory.conversation.boundary.ConversationEraserBean;
 import org.agentmemory.episodic.boundary.EpisodeEraserBean;
 import org.agentmemory.erasure.control.ErasureTally;
+import org.agentmemory.pii.boundary.PiiEraserBean;
 
 /**
  * The bounded transactions of one erasure (issue 34 item 4). Each step deletes a batch together with the brain
@@ -40,6 +41,9 @@ public class ErasureStepsBean {
 
     @EJB
     AuditRedactionBean audit;
+
+    @EJB
+    PiiEraserBean pii;
 
     /**
      * Deletes a batch of the subject's episodes and their evidence in brain pages.
@@ -95,6 +99,13 @@ public class ErasureStepsBean {
         if (!messageIds.isEmpty()) {
             conversations.purgeAgain(messageIds);
         }
+    }
+
+    /** Forgets the subject's PII threads, in the durable store and this server's in-process store. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void pii(String tenantId, String userId, ErasureTally tally) {
+        PiiEraserBean.ErasedThreads erased = pii.forgetUser(tenantId, userId);
+        tally.pii(erased.threads(), erased.detections());
     }
 
     /** Removes the subject's id from the audit trail. */

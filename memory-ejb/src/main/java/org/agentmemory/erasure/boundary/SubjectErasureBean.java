@@ -77,6 +77,7 @@ public class SubjectErasureBean implements SubjectErasure, SubjectErasureRemote 
             steps.purgeAgain(steps.conversations(tenantId, userId, ids, tally, now()));
             after = ids.get(ids.size() - 1);
         }
+        steps.pii(tenantId, userId, tally);
         steps.audit(tenantId, userId, tally);
         ErasureReceipt receipt = tally.receipt(receiptId, tenantId, userId, started, now());
         Principal caller = context.getCallerPrincipal();

@@ -106,6 +106,8 @@ class ErasureIT {
         assertThat(receipt.get("messages").asLong()).isEqualTo(6);
         assertThat(receipt.get("episodes").asLong()).isEqualTo(3);
         assertThat(receipt.get("answers").asLong()).isEqualTo(1);
+        assertThat(receipt.get("piiThreads").asLong()).isEqualTo(1);
+        assertThat(receipt.get("piiDetections").asLong()).isEqualTo(2);
         assertThat(receipt.get("brainStatements").asLong()).isEqualTo(2);
         assertThat(receipt.get("brainPagesRevised").asLong()).isEqualTo(1);
         assertThat(receipt.get("brainPagesDeleted").asLong()).isEqualTo(1);
@@ -128,6 +130,9 @@ class ErasureIT {
                                 + query("agentId", agent, "turnId", a.turnIds().get(0)))
                         .status())
                 .isEqualTo(404);
+        assertThat(piiDetections(api, a.user()).get("detections"))
+                .as("A's PII thread")
+                .isEmpty();
         JsonNode pages =
                 api.get("/brain/pages" + query("agentId", agent)).json().get("items");
         assertThat(pages).hasSize(1);
@@ -266,12 +271,19 @@ class ErasureIT {
                 "recall",
                 Episodes.recall(api, Episodes.ns(agent, b.user()), words, "hybrid", 10)
                         .toString());
+        view.put("pii", piiDetections(api, b.user()).toString());
         view.put(
                 "answer",
                 api.get("/answers"
                                 + query("agentId", agent, "turnId", b.turnIds().get(0)))
                         .body());
         return view;
+    }
+
+    private static JsonNode piiDetections(Api api, String user) {
+        Api.Response r = api.get("/pii/detections" + query("threadId", user + "-thread", "userId", user));
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        return r.json();
     }
 
     private static List<JsonNode> searchMessages(Api api, String user, String text, String mode) {
@@ -314,6 +326,19 @@ class ErasureIT {
         Api.Response answer = api.put(
                 "/answers", obj("agentId", agent, "turnId", turnIds.get(0), "question", words, "answer", obj("ok", 1)));
         assertThat(answer.status()).as(answer.body()).isBetween(200, 201);
+        Api.Response pii = api.post(
+                "/pii/anonymize",
+                obj(
+                        "threadId",
+                        user + "-thread",
+                        "userId",
+                        user,
+                        "messageId",
+                        "m1",
+                        "text",
+                        "Write to " + user + "@example.com or call +44 20 7946 0958"));
+        assertThat(pii.status()).as(pii.body()).isEqualTo(200);
+        assertThat(pii.body()).doesNotContain("@example.com");
         return new Stored(user, conversation, omission, turnIds, episodes);
     }
 
@@ -343,6 +368,9 @@ class ErasureIT {
             assertThat(count(db, "SELECT count(*) FROM omission_turn WHERE conversation_id = ?", a.conversationId()))
                     .isZero();
             assertThat(count(db, "SELECT count(*) FROM episode WHERE user_id = ?", a.user()))
+                    .isZero();
+            assertThat(count(db, "SELECT count(*) FROM pii_message WHERE user_id = ?", a.user()))
+                    .as("A's PII thread rows")
                     .isZero();
             for (String turn : a.turnIds()) {
                 assertThat(count(db, "SELECT count(*) FROM answer WHERE turn_id = ?", turn))

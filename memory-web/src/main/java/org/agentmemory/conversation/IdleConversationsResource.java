@@ -102,6 +102,9 @@ public class IdleConversationsResource {
                 .build();
     }
 
+    private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
+
     private static Instant instant(String value) throws InvalidInputException {
         if (value == null || value.isBlank()) {
             throw new InvalidInputException(
@@ -110,7 +113,14 @@ public class IdleConversationsResource {
                     "idleBefore is required: an ISO-8601 instant such as 2026-12-01T00:00:00Z.");
         }
         try {
-            return Instant.parse(value);
+            Instant instant = Instant.parse(value);
+            if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
+                throw new InvalidInputException(
+                        "idleBefore",
+                        "range",
+                        "idleBefore is '" + value + "'; it must lie between years 1 and 9999 (the database's range).");
+            }
+            return instant;
         } catch (DateTimeException e) {
             throw new InvalidInputException(
                     "idleBefore",

@@ -74,8 +74,8 @@ public class ErasureResource {
     @Bulkhead(2)
     @RolesAllowed(Roles.WRITER)
     @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
-    @Extension(name = "x-token-scope", value = "user")
     @Operation(
+            extensions = @Extension(name = "x-token-scope", value = "user"),
             summary = "Erase a subject everywhere",
             description = "Deletes the user's conversations of every chatbot (turns, tool invocations, omissions,"
                     + " searchable messages with their vectors and index documents), episodes, answers stored under"
@@ -112,7 +112,8 @@ public class ErasureResource {
                     null, "Erasing a subject needs the role " + Roles.ADMIN + ", or a token narrowed to that user.");
         }
         ErasureReceipt receipt = erasure.eraseSubject(tenants.current(), userId);
-        String who = userId.equals(caller.subject()) ? "(erased)" : caller.subject();
+        // A self-erasure's principal names the subject too (its sub may be an e-mail address): not recorded.
+        String who = userId.equals(caller.subject()) || userId.equals(caller.user()) ? "(erased)" : caller.subject();
         audit.record(
                 caller.tenant(),
                 who,

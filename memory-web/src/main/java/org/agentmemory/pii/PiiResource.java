@@ -30,6 +30,8 @@ import org.agentmemory.rest.Params;
 import org.agentmemory.rest.Problem;
 import org.agentmemory.rest.RequestBodies;
 import org.agentmemory.security.Audited;
+import org.agentmemory.security.Caller;
+import org.agentmemory.security.OutOfScopeException;
 import org.agentmemory.security.Roles;
 import org.agentmemory.security.Tenants;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
@@ -153,6 +155,12 @@ public class PiiResource {
     RequestBodies bodies;
 
     private String user(String given) throws InvalidInputException {
+        Caller caller = tenants.caller();
+        if (caller.agent() != null && caller.user() == null) {
+            // PII threads belong to a user, not to an agent: an agent's token would reach every user's values.
+            throw new OutOfScopeException(
+                    null, "PII threads belong to users; a token narrowed to an agent must also be narrowed to a user.");
+        }
         String user = tenants.userId("userId", given);
         if (user == null) {
             throw new InvalidInputException(

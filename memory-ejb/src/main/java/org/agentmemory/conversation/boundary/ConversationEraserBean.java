@@ -9,9 +9,11 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.agentmemory.conversation.control.ConversationDeletions;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.omission.boundary.OmissionStoreBean;
@@ -40,7 +42,8 @@ public class ConversationEraserBean {
      * @param toolInvocations their tool invocations
      * @param omissions       their omissions
      * @param messageIds      the ids of their searchable messages
-     * @param turnIdsByAgent  chatbot id → the turn ids of its turns (turns of the default agent are not listed)
+     * @param turnIdsByAgent  chatbot id → the turn ids of its turns that no other user of the chatbot has (turns of the
+     *                        default agent are not listed)
      */
     public record LockedBatch(
             List<Long> conversationIds,
@@ -113,6 +116,7 @@ public class ConversationEraserBean {
                 turnIds.computeIfAbsent((String) row[0], k -> new ArrayList<>()).add((String) row[1]);
             }
         }
+        turnIds.replaceAll((agent, ids2) -> unshared(tenantId, userId, agent, ids2));
         long invocations = count("SELECT COUNT(i) FROM ToolInvocation i WHERE i.turn.conversation.id IN :ids", locked);
         List<Long> messages = em.createQuery(
                         "SELECT m.id FROM TurnMessage m WHERE m.conversationId IN :ids", Long.class)
@@ -154,6 +158,34 @@ public class ConversationEraserBean {
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public void purgeAgain(List<Long> messageIds) {
         new ConversationDeletions(em).purge(messageIds);
+    }
+
+    /**
+     * Answers are keyed by agent and turn id only, and turn ids are unique per conversation: a turn id that another
+     * user of the same agent also used cannot name the subject's answer alone, so it is left out (its answer is kept
+     * rather than risk deleting another user's).
+     *
+     * @return the subject's turn ids of the agent that no other user of the agent has
+     */
+    private List<String> unshared(String tenantId, String userId, String agent, List<String> turnIds) {
+        Set<String> shared = new HashSet<>();
+        for (int from = 0; from < turnIds.size(); from += 500) {
+            shared.addAll(em.createQuery(
+                            "SELECT DISTINCT o.turnId FROM Turn o WHERE o.chatbotId = :a AND o.turnId IN :ids"
+                                    + " AND o.conversation.tenantId = :t AND o.conversation.userId <> :u",
+                            String.class)
+                    .setParameter("a", agent)
+                    .setParameter("ids", turnIds.subList(from, Math.min(turnIds.size(), from + 500)))
+                    .setParameter("t", tenantId)
+                    .setParameter("u", userId)
+                    .getResultList());
+        }
+        if (shared.isEmpty()) {
+            return turnIds;
+        }
+        List<String> own = new ArrayList<>(turnIds);
+        own.removeAll(shared);
+        return own;
     }
 
     private long count(String jpql, List<Long> ids) {

@@ -162,12 +162,34 @@ public final class DurableDetectionStore implements DetectionStore {
         for (PiiMessage row : rows) {
             String json = crypto.decrypt(row.getKeyId(), row.getPayload(), aad(row));
             if (PiiCrypto.PLAIN.equals(row.getKeyId())) {
-                row.rekey(crypto.hash(row.getThreadKey()), crypto.hash(row.getMessageKey()));
+                String thread = crypto.hash(row.getThreadKey());
+                String message = crypto.hash(row.getMessageKey());
+                if (hashedTwin(row, thread, message)) {
+                    // The message was remembered again once keys were set: the newer, hashed row supersedes this one.
+                    em.remove(row);
+                    continue;
+                }
+                row.rekey(thread, message);
             }
             row.store(
                     row.getRole(), row.getDetectionCount(), crypto.currentKeyId(), crypto.encrypt(json, aad(row)), now);
         }
         return rows.size();
+    }
+
+    /** @return whether a row already holds the clear row's message under its hashed ids */
+    private boolean hashedTwin(PiiMessage row, String thread, String message) {
+        return !em.createQuery(
+                        "SELECT m.id FROM PiiMessage m WHERE m.tenantId = :t AND m.userId = :u AND m.threadKey = :th"
+                                + " AND m.messageKey = :m",
+                        Long.class)
+                .setParameter("t", row.getTenantId())
+                .setParameter("u", row.getUserId())
+                .setParameter("th", thread)
+                .setParameter("m", message)
+                .setMaxResults(1)
+                .getResultList()
+                .isEmpty();
     }
 
     /** The row's identity bound to its ciphertext, so a payload copied to another row does not decrypt. */

@@ -54,6 +54,13 @@ class ErasureIT {
         String big = Contexts.words(34, 2_600); // about 10 KB, offloaded as an omission
         Stored a = store(api, agent, unique("alice"), words, big);
         Stored b = store(api, agent, unique("bob"), words, big);
+        // A reuses B's turn id: B's answer under it (answers are keyed by agent and turn id) must survive A's erasure.
+        Contexts.addTurns(
+                api,
+                agent,
+                a.user(),
+                "s1",
+                List.of(obj("turnId", b.turnIds().get(0), "userMessage", "Same id", "assistantResponse", "Fine.")));
         assertThat(a.omissionId()).as("the big tool output is offloaded").isNotNull();
         assertThat(a.omissionId()).as("content-addressed: the same id").isEqualTo(b.omissionId());
         Embeddings.awaitVectors(api, query("userId", a.user()), Duration.ofSeconds(120));
@@ -100,10 +107,10 @@ class ErasureIT {
         JsonNode receipt = erased.json();
         assertThat(receipt.get("userId").asText()).isEqualTo(a.user());
         assertThat(receipt.get("conversations").asLong()).isEqualTo(1);
-        assertThat(receipt.get("turns").asLong()).isEqualTo(3);
+        assertThat(receipt.get("turns").asLong()).isEqualTo(4);
         assertThat(receipt.get("toolInvocations").asLong()).isEqualTo(1);
         assertThat(receipt.get("omissions").asLong()).isEqualTo(1);
-        assertThat(receipt.get("messages").asLong()).isEqualTo(6);
+        assertThat(receipt.get("messages").asLong()).isEqualTo(8);
         assertThat(receipt.get("episodes").asLong()).isEqualTo(3);
         assertThat(receipt.get("answers").asLong()).isEqualTo(1);
         assertThat(receipt.get("piiThreads").asLong()).isEqualTo(1);

@@ -260,6 +260,13 @@ class PiiIT {
                 .sign());
         Api.Response refused = narrowed.get("/pii/detections" + query("threadId", thread, "userId", user));
         assertThat(refused.status()).as(refused.body()).isEqualTo(403);
+        Api agentOnly = api.as(Tokens.of(api, "default", List.of("memory-writer"))
+                .withClaim("memory_agent", unique("some-agent"))
+                .sign());
+        Api.Response agentRefused = agentOnly.get("/pii/detections" + query("threadId", thread, "userId", user));
+        assertThat(agentRefused.status())
+                .as("a token narrowed to an agent only reaches no user's thread: " + agentRefused.body())
+                .isEqualTo(403);
         assertThat(ok(narrowed.get("/pii/detections" + query("threadId", thread)))
                         .get("detections"))
                 .as("the token's own user has no such thread")

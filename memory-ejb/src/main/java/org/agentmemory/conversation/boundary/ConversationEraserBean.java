@@ -80,6 +80,37 @@ public class ConversationEraserBean {
     }
 
     /**
+     * @param tenantId        the tenant
+     * @param userId          the subject
+     * @param conversationIds conversation ids as text (ids that are not numbers are ignored)
+     * @return those that name a conversation of another user of the tenant
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public Set<String> ofOtherUsers(String tenantId, String userId, Set<String> conversationIds) {
+        List<Long> ids = new ArrayList<>();
+        for (String id : conversationIds) {
+            try {
+                ids.add(Long.parseLong(id));
+            } catch (NumberFormatException e) {
+                // not a conversation id
+            }
+        }
+        Set<String> others = new HashSet<>();
+        for (int from = 0; from < ids.size(); from += 500) {
+            for (Long id : em.createQuery(
+                            "SELECT c.id FROM Conversation c WHERE c.tenantId = :t AND c.userId <> :u AND c.id IN :ids",
+                            Long.class)
+                    .setParameter("t", tenantId)
+                    .setParameter("u", userId)
+                    .setParameter("ids", ids.subList(from, Math.min(ids.size(), from + 500)))
+                    .getResultList()) {
+                others.add(Long.toString(id));
+            }
+        }
+        return others;
+    }
+
+    /**
      * Locks a batch of the subject's conversations in ascending id order (the order of every other locking path, so
      * no deadlock) and counts what they hold.
      *

@@ -45,6 +45,34 @@ public class EpisodeEraserBean {
         return new EpisodeStore(em).deleteOfUser(tenantId, userId, limit);
     }
 
+    /**
+     * The conversations that the next {@link #eraseBatch} of the subject's episodes name in their metadata
+     * ({@value EpisodeFeedBean#CONVERSATION_KEY}): the dream cycle cites their turns beside the episodes, so a
+     * statement's {@code turn:} evidence can outlive a conversation deleted earlier.
+     *
+     * @param tenantId the tenant
+     * @param userId   the subject
+     * @param limit    the batch size {@link #eraseBatch} will be called with
+     * @return the conversation ids named, as text
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public java.util.Set<String> conversationsOfBatch(String tenantId, String userId, int limit) {
+        java.util.Set<String> named = new java.util.HashSet<>();
+        for (java.util.Map<String, Object> metadata : em.createQuery(
+                        "SELECT e.metadata FROM Episode e WHERE e.tenantId = :t AND e.userId = :u ORDER BY e.id",
+                        java.util.Map.class)
+                .setParameter("t", tenantId)
+                .setParameter("u", userId)
+                .setMaxResults(limit)
+                .getResultList()) {
+            Object conversation = metadata == null ? null : metadata.get(EpisodeFeedBean.CONVERSATION_KEY);
+            if (conversation != null) {
+                named.add(conversation.toString());
+            }
+        }
+        return named;
+    }
+
     /** See {@link EpisodicMemoryOperations#deleteEpisode}. */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public void deleteEpisode(String tenantId, String agentId, String userId, String episodeId)

@@ -52,9 +52,13 @@ public class ErasureStepsBean {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int episodes(String tenantId, String userId, int limit, ErasureTally tally, Instant now) {
+        // The turns the episodes cite go with them, unless their conversation is another user's (metadata is the
+        // client's word): a conversation of the subject deleted earlier leaves no other trace to find them by.
+        Set<String> named = new HashSet<>(episodes.conversationsOfBatch(tenantId, userId, limit));
+        named.removeAll(conversations.ofOtherUsers(tenantId, userId, named));
         List<String> deleted = episodes.eraseBatch(tenantId, userId, limit);
         if (!deleted.isEmpty()) {
-            add(tally, brain.erase(tenantId, Set.of(), new HashSet<>(deleted), now));
+            add(tally, brain.erase(tenantId, named, new HashSet<>(deleted), now));
         }
         tally.episodes(deleted.size());
         return deleted.size();

@@ -98,6 +98,35 @@ class ErasureIT {
                         "- Only A said that",
                         "turn:" + a.conversationId() + "/" + a.turnIds().get(0)));
 
+        // A statement the dream cycle would write for one of A's episodes cites the episode and the turn it came from;
+        // that conversation of A is deleted before the erasure, and the statement must still go.
+        long gone = Contexts.addTurns(
+                api,
+                agent,
+                a.user(),
+                "s2",
+                List.of(obj("turnId", "gone-t1", "userMessage", words + " once more", "assistantResponse", "Ok.")));
+        Map<String, Object> goneEpisode =
+                Episodes.episode(Episodes.ns(agent, a.user()), words + " (gone)", "Checked the tracker", "success");
+        goneEpisode.put("metadata", obj("conversation_id", gone, "turn_id", "gone-t1"));
+        String goneEpisodeId =
+                Episodes.record(api, goneEpisode).get("episodeId").asText();
+        Api.Response gonePage = api.post(
+                "/brain/pages",
+                obj(
+                        "agentId",
+                        agent,
+                        "title",
+                        "Gone page",
+                        "category",
+                        "note",
+                        "body",
+                        "- Only A knew this, from a conversation since deleted",
+                        "evidence",
+                        List.of("episode:" + goneEpisodeId, "turn:" + gone + "/gone-t1")));
+        assertThat(gonePage.status()).as(gonePage.body()).isEqualTo(201);
+        assertThat(api.delete("/conversations/" + gone).status()).isBetween(200, 204);
+
         Map<String, String> before = bView(api, agent, b, words);
         awaitIndexed(api, "turn_message", a.user(), true);
         awaitIndexed(api, "episode", a.user(), true);
@@ -111,13 +140,13 @@ class ErasureIT {
         assertThat(receipt.get("toolInvocations").asLong()).isEqualTo(1);
         assertThat(receipt.get("omissions").asLong()).isEqualTo(1);
         assertThat(receipt.get("messages").asLong()).isEqualTo(8);
-        assertThat(receipt.get("episodes").asLong()).isEqualTo(3);
+        assertThat(receipt.get("episodes").asLong()).isEqualTo(4);
         assertThat(receipt.get("answers").asLong()).isEqualTo(1);
         assertThat(receipt.get("piiThreads").asLong()).isEqualTo(1);
         assertThat(receipt.get("piiDetections").asLong()).isEqualTo(2);
-        assertThat(receipt.get("brainStatements").asLong()).isEqualTo(2);
+        assertThat(receipt.get("brainStatements").asLong()).isEqualTo(3);
         assertThat(receipt.get("brainPagesRevised").asLong()).isEqualTo(1);
-        assertThat(receipt.get("brainPagesDeleted").asLong()).isEqualTo(1);
+        assertThat(receipt.get("brainPagesDeleted").asLong()).isEqualTo(2);
 
         // A is gone from every read path.
         assertThat(api.get("/conversations/" + a.conversationId()).status()).isEqualTo(404);

@@ -171,7 +171,7 @@ class DreamTimersIT {
         return items;
     }
 
-    private static void deleteTree(Path root) {
+    static void deleteTree(Path root) {
         if (!Files.exists(root)) {
             return;
         }

@@ -374,7 +374,7 @@ class ErasureIT {
                         "text",
                         "Write to " + user + "@example.com or call +44 20 7946 0958"));
         assertThat(pii.status()).as(pii.body()).isEqualTo(200);
-        assertThat(pii.body()).doesNotContain("@example.com");
+        assertThat(pii.json().get("text").asText()).doesNotContain("@example.com");
         return new Stored(user, conversation, omission, turnIds, episodes);
     }
 

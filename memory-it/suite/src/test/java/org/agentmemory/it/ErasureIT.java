@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Right to erasure (issue 34 item 4) on real WildFly with H2 and PostgreSQL: user A is erased while user B holds an
- * identical 10 KB tool output and the same words. Right after the call A is absent from the tables (rows counted by A's
+ * identical large tool output and the same words. Right after the call A is absent from the tables (rows counted by A's
  * ids on PostgreSQL), from full-text and vector search with A's exact text, from episodic recall, from the omission
  * store and from brain evidence; B answers exactly as before; a dream cycle afterwards does not bring A back; a second
  * erasure answers zeros; the rules on input and roles hold. {@link ErasureConcurrencyIT} covers concurrent writes.
@@ -51,7 +51,7 @@ class ErasureIT {
     void erasesTheSubjectEverywhereAndLeavesTheOtherUserExactlyAsBefore(Api api) throws Exception {
         String agent = unique("erase-agent");
         String words = "The courier delivered parcel " + unique("px") + " to the blue door on Elm Street";
-        String big = Contexts.words(34, 2_600); // about 10 KB, offloaded as an omission
+        String big = Contexts.words(34, 2_600); // above the omission threshold: offloaded as an omission
         Stored a = store(api, agent, unique("alice"), words, big);
         Stored b = store(api, agent, unique("bob"), words, big);
         // A reuses B's turn id: B's answer under it (answers are keyed by agent and turn id) must survive A's erasure.

@@ -19,8 +19,9 @@ import org.agentmemory.it.support.Api;
  * <ol>
  *   <li>Stores, for the subject and each of {@code bench.erasure.others} (default 100) other users of the same size,
  *       {@code bench.erasure.turns} (default 10,000) turns in 20 sessions through {@code POST /turns/batch}, of which
- *       {@code bench.erasure.omissions} (default 500) carry a distinct tool output of about 2,600 tokens (offloaded as
- *       an omission), and {@code bench.erasure.episodes} (default 2,000) episodes through {@code POST /episodes/batch}.
+ *       {@code bench.erasure.omissions} (default 500) carry a distinct tool output above the omission threshold
+ *       (offloaded as an omission), and {@code bench.erasure.episodes} (default 2,000) episodes through
+ *       {@code POST /episodes/batch}.
  *   </li>
  *   <li>Runs {@code bench.erasure.writers} (default 4) clients that append turns for other users, and measures their
  *       {@code addTurn} latency for a window before the erasure and during it.</li>
@@ -253,7 +254,7 @@ public final class ErasureBenchmark {
         }
     }
 
-    /** A distinct output of about 2,600 tokens. */
+    /** A distinct output above the omission threshold. */
     private static String bigOutput(String user, int turn) {
         String[] words = BIG_WORDS.split(" ");
         StringBuilder out = new StringBuilder(user).append(' ').append(turn);

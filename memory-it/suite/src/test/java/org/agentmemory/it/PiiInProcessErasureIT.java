@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import org.agentmemory.it.support.Api;
 import org.agentmemory.it.support.KillableServer;
 import org.junit.jupiter.api.AfterAll;
@@ -38,19 +37,7 @@ class PiiInProcessErasureIT {
 
     @Test
     void anErasureOnOneServerEmptiesAnotherServersInProcessThreads() throws Exception {
-        Path home = Path.of(System.getProperty("it.crash.pg.home"));
-        server = new KillableServer(
-                "pg-pii-memory",
-                home,
-                Integer.getInteger("it.crash.pg.offset"),
-                System.getProperty("it.crash.java.opts"),
-                Map.of(
-                        "MEMORY_DB_URL", System.getProperty("it.pg.jdbc"),
-                        "MEMORY_DB_USER", System.getProperty("it.pg.user"),
-                        "MEMORY_DB_PASSWORD", System.getProperty("it.pg.password", "postgres"),
-                        "MEMORY_PII_STORE", "memory",
-                        "MEMORY_PII_PEPPER", System.getProperty("it.pii.pepper"),
-                        "MEMORY_PII_KEY", System.getProperty("it.pii.key")));
+        server = KillableServer.onSuiteDatabase("pg-pii-memory", "memory");
         System.out.println(
                 "[pii] in-process server on the suite's database started in " + server.start(Duration.ofMinutes(4)));
         Api inProcess = server.api();
@@ -79,7 +66,7 @@ class PiiInProcessErasureIT {
         assertThat(ok(answering.get("/pii/detections" + query("threadId", spoken, "userId", user)))
                         .get("detections"))
                 .isEmpty();
-        Path console = home.resolve("standalone/log/console.log");
+        Path console = server.consoleLog();
         long logBefore = Files.size(console);
 
         ok(answering.post("/erasures", obj("userId", user)));

@@ -22,10 +22,11 @@ import org.agentmemory.platform.tokens.TokenCounter;
  * - User: &lt;key sentence&gt; Assistant: &lt;up to 2 key sentences&gt; Tools: kubectl ok; psql error (lock timeout). Decision: &lt;sentence&gt;
  * </pre>
  *
- * <p>Key sentences are chosen by a fixed score (figures and dates, names, decision words and length count for a
- * sentence; greetings and fillers against it), ties going to the earlier sentence, and are kept in their original
- * order; a sentence longer than {@value #MAX_SENTENCE_CHARS} code points is cut with {@code …}. A decision is a
- * sentence with a word such as "decided", "agreed", "we will" or "let's" that is not already a key sentence. Extending
+ * <p>A decision is a sentence with a word such as "decided", "agreed", "we will" or "let's"; every decision of the
+ * turn is kept, after {@value SummaryText#DECISION}, and such a line is the last to go when the summary is bounded.
+ * Among the other sentences, key sentences are chosen by a fixed score (figures and dates, names and length count for
+ * a sentence; greetings and fillers against it), ties going to the earlier sentence, and are kept in their original
+ * order; a sentence longer than {@value #MAX_SENTENCE_CHARS} code points is cut with {@code …}. Extending
  * a summary appends the new turns' lines to the previous text and then bounds it ({@link SummaryText#bound}): the
  * previous turns are never read again. Pure and thread-safe when the counter is.
  */
@@ -96,10 +97,10 @@ public final class ExtractiveSummarizer {
      * @return its summary line, {@code ""} when it has no text and no tool invocation
      */
     public static String line(TurnRecord turn) {
-        List<String> userSentences = sentences(turn.userMessage());
-        List<String> assistantSentences = sentences(turn.assistantResponse());
-        List<String> user = keySentences(userSentences, USER_SENTENCES);
-        List<String> assistant = keySentences(assistantSentences, ASSISTANT_SENTENCES);
+        List<String> decisions = new ArrayList<>();
+        List<String> user = keySentences(facts(sentences(turn.userMessage()), decisions), USER_SENTENCES);
+        List<String> assistant =
+                keySentences(facts(sentences(turn.assistantResponse()), decisions), ASSISTANT_SENTENCES);
         List<String> parts = new ArrayList<>(4);
         if (!user.isEmpty()) {
             parts.add("User: " + String.join(" ", user));
@@ -111,21 +112,23 @@ public final class ExtractiveSummarizer {
         if (!tools.isEmpty()) {
             parts.add("Tools: " + tools + ".");
         }
-        List<String> decisions = new ArrayList<>();
-        for (String s : userSentences) {
-            if (isDecision(s) && !user.contains(cut(s))) {
-                decisions.add(cut(s));
-            }
-        }
-        for (String s : assistantSentences) {
-            if (isDecision(s) && !assistant.contains(cut(s))) {
-                decisions.add(cut(s));
-            }
-        }
         if (!decisions.isEmpty()) {
             parts.add(SummaryText.DECISION + " " + String.join(" ", decisions));
         }
         return parts.isEmpty() ? "" : SummaryText.LINE_PREFIX + String.join(" ", parts);
+    }
+
+    /** The sentences that are not decisions; the decisions, cut, go to {@code decisions}. */
+    private static List<String> facts(List<String> sentences, List<String> decisions) {
+        List<String> facts = new ArrayList<>(sentences.size());
+        for (String sentence : sentences) {
+            if (isDecision(sentence)) {
+                decisions.add(cut(sentence));
+            } else {
+                facts.add(sentence);
+            }
+        }
+        return facts;
     }
 
     /**
@@ -203,7 +206,7 @@ public final class ExtractiveSummarizer {
 
     /**
      * The score of a sentence: +2 per word with a digit, +1 per capitalised word after the first, +0.2 per word up to
-     * 25 words, +3 for a decision, +0.5 for the first sentence; −3 below 3 words, −2 for a short greeting or filler.
+     * 25 words, +0.5 for the first sentence; −3 below 3 words, −2 for a short greeting or filler.
      *
      * @param sentence a sentence
      * @param index    its position in its text
@@ -221,9 +224,6 @@ public final class ExtractiveSummarizer {
             }
         }
         score += 0.2 * Math.min(words.size(), 25);
-        if (isDecision(sentence)) {
-            score += 3;
-        }
         if (index == 0) {
             score += 0.5;
         }

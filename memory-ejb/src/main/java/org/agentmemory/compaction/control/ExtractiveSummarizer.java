@@ -19,7 +19,7 @@ import org.agentmemory.platform.tokens.TokenCounter;
  * decisions it states:
  *
  * <pre>
- * - User: &lt;key sentence&gt; Assistant: &lt;up to 2 key sentences&gt; Tools: kubectl ok; psql error (lock timeout). Decision: &lt;sentence&gt;
+ * - User: &lt;key sentence&gt; Assistant: &lt;1 or 2 key sentences&gt; Tools: kubectl ok; psql error (lock timeout). Decision: &lt;sentence&gt;
  * </pre>
  *
  * <p>A decision is a sentence with a word such as "decided", "agreed", "we will" or "let's"; every decision of the
@@ -38,7 +38,10 @@ public final class ExtractiveSummarizer {
     /** Key sentences taken from a user message. */
     public static final int USER_SENTENCES = 1;
 
-    /** Key sentences taken from an assistant response. */
+    /**
+     * Most key sentences taken from an assistant response: a third of its sentences (decisions aside), at least one
+     * and at most this many, so that a line stays shorter than the response it stands for.
+     */
     public static final int ASSISTANT_SENTENCES = 2;
 
     /** Longest tool error kept in a tool outcome, code points. */
@@ -99,8 +102,9 @@ public final class ExtractiveSummarizer {
     public static String line(TurnRecord turn) {
         List<String> decisions = new ArrayList<>();
         List<String> user = keySentences(facts(sentences(turn.userMessage()), decisions), USER_SENTENCES);
+        List<String> assistantFacts = facts(sentences(turn.assistantResponse()), decisions);
         List<String> assistant =
-                keySentences(facts(sentences(turn.assistantResponse()), decisions), ASSISTANT_SENTENCES);
+                keySentences(assistantFacts, Math.max(1, Math.min(ASSISTANT_SENTENCES, assistantFacts.size() / 3)));
         List<String> parts = new ArrayList<>(4);
         if (!user.isEmpty()) {
             parts.add("User: " + String.join(" ", user));

@@ -22,8 +22,8 @@ class ExtractiveSummarizerTest {
         return turn(
                 "t1",
                 "Hi there! Can you check why the deploy of billing-api to team-3 failed on 12 May?",
-                "Sure. The namespace quota of team-3 is at 95 of 100 pods. I raised it to 120 pods. We will deploy"
-                        + " again on Thursday at 10:00. Anything else?",
+                "Sure. I looked at the cluster. The namespace quota of team-3 is at 95 of 100 pods. I raised it to"
+                        + " 120 pods. We will deploy again on Thursday at 10:00. The logs are clean. Anything else?",
                 tool("kubectl", Map.of("command", "kubectl get quota"), "pods 95/100"),
                 failed("psql", Map.of("sql", "select 1"), "lock timeout\nat statement 3"));
     }
@@ -35,6 +35,15 @@ class ExtractiveSummarizerTest {
                         + " Assistant: The namespace quota of team-3 is at 95 of 100 pods. I raised it to 120 pods."
                         + " Tools: kubectl ok; psql error (lock timeout)."
                         + " Decision: We will deploy again on Thursday at 10:00.");
+    }
+
+    @Test
+    void aShortResponseGivesOneKeySentenceALongOneTwo() {
+        assertThat(ExtractiveSummarizer.line(turn("t1", "Where?", "It is in Lisbon. It arrived on 3 May. Fine.")))
+                .isEqualTo("- User: Where? Assistant: It arrived on 3 May.");
+        assertThat(ExtractiveSummarizer.line(
+                        turn("t2", "Where?", "It is in Lisbon. It arrived on 3 May. Fine. Good. Ok then. Ask Ana.")))
+                .isEqualTo("- User: Where? Assistant: It is in Lisbon. It arrived on 3 May.");
     }
 
     @Test

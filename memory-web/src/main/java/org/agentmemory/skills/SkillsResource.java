@@ -19,6 +19,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -142,10 +144,15 @@ public class SkillsResource {
     @SecurityRequirement(name = "bearer", scopes = Roles.WRITER)
     @Operation(
             summary = "Create a skill",
-            description = "A manual skill of the agent, version 1. Names are unique within the agent.")
+            description = "A manual skill of the agent, version 1. Names are unique within the agent; the same skill"
+                    + " sent again (same name and fields) answers the stored one with 200.")
     @APIResponse(
             responseCode = "201",
             description = "Created; Location names the skill, ETag is its version",
+            content = @Content(schema = @Schema(implementation = Skill.class)))
+    @APIResponse(
+            responseCode = "200",
+            description = "The same skill was stored before; the stored one",
             content = @Content(schema = @Schema(implementation = Skill.class)))
     @APIResponse(
             responseCode = "400",
@@ -158,11 +165,15 @@ public class SkillsResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(
             responseCode = "409",
-            description = "The agent already has a skill of that name (field name)",
+            description = "The agent already has another skill of that name (field name)",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response create(SkillBody body) throws MemoryException {
         bodies.check(body);
+        Instant started = Instant.now().truncatedTo(ChronoUnit.MICROS);
         Skill created = skills.createSkill(tenants.current(), writer(body.agentId()), input(body));
+        if (created.createdAt().isBefore(started)) { // the same skill sent again
+            return Response.ok(created).tag(Params.etag(created.version())).build();
+        }
         URI location = uri.getBaseUriBuilder()
                 .path("skills")
                 .path(created.skillId())

@@ -30,14 +30,15 @@ public interface SkillRegistryOperations {
     int SECTION_INSTRUCTIONS = 1_200;
 
     /**
-     * Creates a manual skill.
+     * Creates a manual skill. Sending the same skill again (a manual skill of that name with exactly these fields)
+     * answers the stored one unchanged, so a retried create is harmless.
      *
      * @param tenantId the caller's tenant
      * @param agentId  the agent
      * @param input    the skill
      * @return the stored skill, version 1, source {@link SkillSource#MANUAL}
      * @throws InvalidInputException when a field breaks a rule (named: {@code name}, {@code tools[3]}, …)
-     * @throws SkillExistsException  when the agent already has a skill of that name
+     * @throws SkillExistsException  when the agent already has another skill of that name
      */
     @RequiresRole(RequiresRole.WRITER)
     Skill createSkill(String tenantId, String agentId, SkillInput input)

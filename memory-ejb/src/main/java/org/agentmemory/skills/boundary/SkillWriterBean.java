@@ -61,13 +61,16 @@ public class SkillWriterBean {
      * @param agentId  the agent
      * @param fields   the checked fields
      * @param now      the write's time
-     * @return the new skill
-     * @throws SkillExistsException when the agent has a skill of that name
+     * @return the new skill, or the stored one when it is a caller's with exactly these fields (a retried create)
+     * @throws SkillExistsException when the agent has another skill of that name
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public org.agentmemory.api.skills.Skill create(
             String tenantId, String agentId, SkillRules.Fields fields, Instant now) throws SkillExistsException {
         Skill taken = byName(tenantId, agentId, fields.name(), false);
+        if (taken != null && same(taken, fields)) {
+            return record(taken); // a retry of the same create
+        }
         if (taken != null) {
             throw new SkillExistsException(agentId, fields.name(), taken.getSkillId());
         }
@@ -120,13 +123,7 @@ public class SkillWriterBean {
                 throw new SkillExistsException(agentId, fields.name(), taken.getSkillId());
             }
         }
-        boolean same = fields.name().equals(skill.getName())
-                && fields.description().equals(skill.getDescription())
-                && fields.instructions().equals(skill.getInstructions())
-                && fields.tools().equals(skill.getTools())
-                && fields.examples().equals(skill.getExamples())
-                && source(SkillSource.MANUAL).equals(skill.getSource());
-        if (!same) {
+        if (!same(skill, fields)) {
             skill.write(
                     fields.name(),
                     fields.description(),
@@ -236,6 +233,16 @@ public class SkillWriterBean {
     static NotFoundException notFound(String tenantId, String agentId, String skillId) {
         return new NotFoundException(
                 "skill", skillId, "Agent " + agentId + " has no skill " + skillId + " in tenant '" + tenantId + "'.");
+    }
+
+    /** @return whether a stored skill is a caller's with exactly these fields */
+    private static boolean same(Skill skill, SkillRules.Fields fields) {
+        return fields.name().equals(skill.getName())
+                && fields.description().equals(skill.getDescription())
+                && fields.instructions().equals(skill.getInstructions())
+                && fields.tools().equals(skill.getTools())
+                && fields.examples().equals(skill.getExamples())
+                && source(SkillSource.MANUAL).equals(skill.getSource());
     }
 
     private Skill byName(String tenantId, String agentId, String name, boolean lock) {

@@ -69,7 +69,7 @@ public class AgentsResource {
      * @param skillAutoExtract  whether the dream cycle extracts its skills, or absent
      */
     @Schema(description = "An agent's registration.")
-    public record Registration(
+    public record AgentBody(
             @Schema(description = AGENT, nullable = true) String agentId,
 
             @Schema(
@@ -92,7 +92,7 @@ public class AgentsResource {
      * @param maxWarnings the asking agent's warning count
      */
     @Schema(description = "A query to route.")
-    public record Routing(
+    public record RoutingQuery(
             @Schema(description = "The asking agent; required unless the token is narrowed to one.", nullable = true)
             String agentId,
 
@@ -136,7 +136,7 @@ public class AgentsResource {
             responseCode = "403",
             description = "The token is narrowed to a user, or to another agent",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Response register(Registration body) throws MemoryException {
+    public Response register(AgentBody body) throws MemoryException {
         bodies.check(body);
         return Response.ok(agents.registerAgent(
                         tenants.current(), admin(body.agentId()), body.domainDescription(), body.skillAutoExtract()))
@@ -245,7 +245,7 @@ public class AgentsResource {
             responseCode = "403",
             description = "The token is narrowed to another agent",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Response relevant(Routing body) throws MemoryException {
+    public Response relevant(RoutingQuery body) throws MemoryException {
         bodies.check(body);
         int max = body.maxWarnings() == null ? 3 : body.maxWarnings();
         return Response.ok(Map.of(

@@ -106,6 +106,12 @@ public class AgentWriterBean {
     static float[] embed(EmbeddingModel model, String agentId, String description) {
         try {
             return model.embed(description);
+        } catch (IllegalArgumentException unreadable) {
+            // the model reads nothing in it (e.g. only U+FFFD): the text's fault, no stack trace needed
+            LOG.warning(() -> "The domain description of agent " + agentId + " could not be embedded by " + model.name()
+                    + " (" + unreadable.getMessage() + "); the cross-domain router skips the agent until its"
+                    + " description changes");
+            return null;
         } catch (RuntimeException | LinkageError e) {
             LOG.log(
                     Level.WARNING,

@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.agentmemory.api.skills.SkillInput;
 import org.agentmemory.platform.text.CodePoints;
+import org.agentmemory.platform.text.TitleCase;
 
 /**
  * Extracts skills from an agent's successful episodes without a model (spec §9.4 {@code skill_auto_extract}; issue 35
@@ -178,7 +179,9 @@ public final class SkillExtraction {
      *         {@value SkillInput#MAX_NAME} code points
      */
     static String name(String category, List<String> tools) {
-        String name = title(category) + (tools.isEmpty() ? "" : " with " + String.join(", ", tools));
+        String title = TitleCase.of(category);
+        String name =
+                (title.isEmpty() ? "Episode" : title) + (tools.isEmpty() ? "" : " with " + String.join(", ", tools));
         return SkillTexts.cut(name, SkillInput.MAX_NAME);
     }
 
@@ -188,20 +191,5 @@ public final class SkillExtraction {
                 "What worked in " + words + (tools.isEmpty() ? "" : " with " + String.join(", ", tools))
                         + ", distilled from the agent's successful episodes.",
                 SkillInput.MAX_DESCRIPTION);
-    }
-
-    private static String title(String category) {
-        StringBuilder out = new StringBuilder();
-        for (String word : category.replace('_', ' ').strip().split("\\s+")) {
-            if (word.isEmpty()) {
-                continue;
-            }
-            if (!out.isEmpty()) {
-                out.append(' ');
-            }
-            out.append(word.substring(0, 1).toUpperCase(Locale.ROOT))
-                    .append(word.substring(1).toLowerCase(Locale.ROOT));
-        }
-        return out.isEmpty() ? "Episode" : out.toString();
     }
 }

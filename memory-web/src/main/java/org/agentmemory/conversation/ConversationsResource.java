@@ -454,26 +454,11 @@ public class ConversationsResource {
     }
 
     static EntityTag etag(long version) {
-        return new EntityTag(Long.toString(version));
+        return Params.etag(version);
     }
 
     /** @return the version named by If-Match, or -1 for none or {@code *} */
     static long expectedVersion(String ifMatch) throws InvalidInputException {
-        if (ifMatch == null || ifMatch.isBlank() || ifMatch.trim().equals("*")) {
-            return -1;
-        }
-        String value = ifMatch.trim();
-        if (value.startsWith("W/")) {
-            value = value.substring(2);
-        }
-        if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
-            value = value.substring(1, value.length() - 1);
-        }
-        try {
-            return Long.parseLong(value);
-        } catch (NumberFormatException e) {
-            throw new InvalidInputException(
-                    "If-Match", "etag", "If-Match is '" + ifMatch + "'; send the ETag of a previous GET, e.g. \"7\".");
-        }
+        return Params.ifMatchVersion(ifMatch);
     }
 }

@@ -91,4 +91,35 @@ public final class Params {
         }
         return value;
     }
+    /**
+     * @param version a version
+     * @return its strong ETag, e.g. {@code "7"}
+     */
+    public static jakarta.ws.rs.core.EntityTag etag(long version) {
+        return new jakarta.ws.rs.core.EntityTag(Long.toString(version));
+    }
+
+    /**
+     * @param ifMatch an {@code If-Match} header, or {@code null}
+     * @return the version it names, or -1 for none or {@code *}
+     * @throws InvalidInputException when it is not an ETag of this API (field {@code If-Match}, rule {@code etag})
+     */
+    public static long ifMatchVersion(String ifMatch) throws InvalidInputException {
+        if (ifMatch == null || ifMatch.isBlank() || ifMatch.trim().equals("*")) {
+            return -1;
+        }
+        String value = ifMatch.trim();
+        if (value.startsWith("W/")) {
+            value = value.substring(2);
+        }
+        if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
+            value = value.substring(1, value.length() - 1);
+        }
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException(
+                    "If-Match", "etag", "If-Match is '" + ifMatch + "'; send the ETag of a previous GET, e.g. \"7\".");
+        }
+    }
 }

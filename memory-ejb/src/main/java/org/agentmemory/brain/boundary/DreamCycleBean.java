@@ -21,11 +21,13 @@ import org.agentmemory.api.brain.PageWriteResult;
 import org.agentmemory.brain.control.DreamCycle;
 import org.agentmemory.brain.control.DreamEpisode;
 import org.agentmemory.episodic.boundary.EpisodeFeedBean;
+import org.agentmemory.skills.boundary.SkillExtractionBean;
 
 /**
  * Runs one agent's dream cycle under its lease (issue 33 items 2 and 3): takes the lease ({@link DreamLeaseBean}),
  * runs {@link DreamCycle} with episodes from {@link EpisodeFeedBean}, pages written by {@link BrainPageWriterBean} and
- * knowledge from {@link DistillationService}, and releases the lease with the report. No transaction spans the cycle:
+ * knowledge from {@link DistillationService}, then, when it is on for the agent, extracts its skills
+ * ({@link SkillExtractionBean}), and releases the lease with the report. No transaction spans the cycle:
  * every archive, reinforcement, mark and promotion commits on its own, which is what makes a crash at any point safe
  * to re-run.
  */
@@ -50,6 +52,9 @@ public class DreamCycleBean {
 
     @EJB
     EpisodeFeedBean feed;
+
+    @EJB
+    SkillExtractionBean skills;
 
     @Inject
     DistillationService distiller;
@@ -133,6 +138,9 @@ public class DreamCycleBean {
                     lease.watermark(),
                     lease.watermark());
         }
+        if (!report.aborted()) {
+            extractSkills(tenantId, agentId);
+        }
         long wait = report.aborted() ? Math.max(1, lease.interval() / config.backoffDivisor()) : lease.interval();
         DreamCycleReport stored = leases.release(
                 tenantId,
@@ -144,6 +152,19 @@ public class DreamCycleBean {
                 report.finishedAt().plusSeconds(wait).truncatedTo(ChronoUnit.MICROS));
         log(stored);
         return stored;
+    }
+
+    /**
+     * Extracts the agent's skills from its successful episodes while the cycle's lease is held (spec §9.4
+     * {@code skill_auto_extract}, issue 35 item 2), when that is on for the agent; a failure is logged and changes
+     * nothing of the cycle.
+     */
+    private void extractSkills(String tenantId, String agentId) {
+        try {
+            skills.extractIfEnabled(tenantId, agentId);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Skill extraction of " + agentId + " failed; the dream cycle is not affected", e);
+        }
     }
 
     private static void log(DreamCycleReport r) {

@@ -2,10 +2,10 @@ package org.agentmemory.brain.control;
 
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.agentmemory.platform.text.TitleCase;
 
 /**
  * Distills a group of episodes without a model (spec §12.2 step 4): one {@code - {lesson}} line per distinct lesson
@@ -31,7 +31,7 @@ public final class HeuristicDistiller {
             }
             body.append("- ").append(line);
         }
-        String title = titleCase(dominant(group, true)) + " pattern";
+        String title = TitleCase.of(dominant(group, true)) + " pattern";
         String tool = dominant(group, false);
         if (!tool.isEmpty()) {
             title = title + ": " + tool;
@@ -82,21 +82,6 @@ public final class HeuristicDistiller {
             }
         }
         return best;
-    }
-
-    private static String titleCase(String category) {
-        StringBuilder out = new StringBuilder();
-        for (String word : category.replace('_', ' ').strip().split("\\s+")) {
-            if (word.isEmpty()) {
-                continue;
-            }
-            if (!out.isEmpty()) {
-                out.append(' ');
-            }
-            out.append(word.substring(0, 1).toUpperCase(Locale.ROOT))
-                    .append(word.substring(1).toLowerCase(Locale.ROOT));
-        }
-        return out.toString();
     }
 
     private static String nonNull(String s) {

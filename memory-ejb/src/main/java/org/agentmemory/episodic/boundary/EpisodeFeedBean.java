@@ -16,11 +16,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.agentmemory.api.episodic.Episode;
+import org.agentmemory.api.episodic.EpisodeOutcome;
+import org.agentmemory.api.episodic.LessonSource;
 import org.agentmemory.episodic.control.EpisodeStore;
 
 /**
- * The episodes a consolidation reads and marks (the dream cycle, issue 33 item 2; spec §12.2 steps 1 and 8), for
- * other components: records of this boundary, never entities.
+ * The episodes a consolidation reads and marks (the dream cycle, issue 33 item 2; spec §12.2 steps 1 and 8), and the
+ * successful episodes skill extraction reads (issue 35 item 2), for other components: records of this boundary, never
+ * entities.
  *
  * <p>Eligible: importance at or above a threshold, or a non-blank lesson; and not consolidated yet (the
  * {@code consolidated_into} column, indexed for exactly this). Read oldest first in pages of {@value #PAGE} by
@@ -123,6 +126,60 @@ public class EpisodeFeedBean {
             Object[] last = rows.get(rows.size() - 1);
             afterId = (Long) last[0];
             afterTime = (Instant) last[2];
+        }
+        return found;
+    }
+
+    /**
+     * A successful episode as skill extraction reads it (issue 35 item 2): no situation, action or user, which may
+     * hold personal data; only the category, tools and lesson.
+     *
+     * @param episodeId    the episode
+     * @param createdAt    when it was recorded
+     * @param category     its category value
+     * @param relatedTools tool names
+     * @param lesson       its lesson when it is worth keeping ({@link Episode#isLessonBearing()}: not the heuristic's
+     *                     generic success lesson), else {@code null}
+     */
+    public record Success(
+            String episodeId, Instant createdAt, String category, List<String> relatedTools, String lesson) {}
+
+    /**
+     * The agent's newest successful episodes that have not expired (outcome {@code success}; episodes of all its
+     * users, rooms and crews), for skill extraction.
+     *
+     * @param tenantId the tenant
+     * @param agentId  the agent
+     * @param now      the time expiry is judged at
+     * @param limit    most episodes
+     * @return the episodes, newest first
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    @SuppressWarnings("unchecked")
+    public List<Success> successes(String tenantId, String agentId, Instant now, int limit) {
+        List<Object[]> rows = em.createQuery(
+                        "SELECT e.episodeId, e.createdAt, e.category, e.relatedTools, e.lessonLearned, e.lessonSource"
+                                + " FROM Episode e WHERE e.tenantId = :tenant AND e.agentId = :agent"
+                                + " AND e.outcome = :outcome AND (e.expiresAt IS NULL OR e.expiresAt >= :now)"
+                                + " ORDER BY e.createdAt DESC, e.id DESC",
+                        Object[].class)
+                .setParameter("tenant", tenantId)
+                .setParameter("agent", agentId)
+                .setParameter("outcome", EpisodeOutcome.SUCCESS.value())
+                .setParameter("now", now)
+                .setMaxResults(limit)
+                .getResultList();
+        List<Success> found = new ArrayList<>(rows.size());
+        for (Object[] r : rows) {
+            String lesson = (String) r[4];
+            String source = (String) r[5];
+            boolean bearing = lesson != null
+                    && !lesson.isBlank()
+                    && (source == null
+                            ? !Episode.HEURISTIC_SUCCESS_LESSON.equals(lesson.strip())
+                            : !LessonSource.HEURISTIC.value().equals(source));
+            found.add(new Success(
+                    (String) r[0], (Instant) r[1], (String) r[2], (List<String>) r[3], bearing ? lesson : null));
         }
         return found;
     }

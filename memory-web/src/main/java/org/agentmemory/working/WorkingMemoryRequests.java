@@ -18,7 +18,7 @@ public final class WorkingMemoryRequests {
      * @param longTerm   whether to store it long-term whatever its importance
      */
     @Schema(description = "An item to store in a session's working memory.")
-    public record StoreItem(
+    public record StoreWorkingItem(
             @Schema(description = "The text; required, 1 to 32,768 code points, not blank, no NUL.")
             @NotNull(message = "content is required")
             String content,
@@ -45,7 +45,7 @@ public final class WorkingMemoryRequests {
      * @param importance the new importance, or {@code null}
      */
     @Schema(description = "A change of an item: each field given replaces the stored one; absent fields stay.")
-    public record ChangeItem(
+    public record ChangeWorkingItem(
             @Schema(description = "The new text, 1 to 32,768 code points; absent to keep it.", nullable = true)
             String content,
 
@@ -70,7 +70,7 @@ public final class WorkingMemoryRequests {
      * @param limit         most items, or {@code null} for 10
      */
     @Schema(description = "Which items to retrieve: every criterion given must match.")
-    public record Filter(
+    public record WorkingItemQuery(
             @Schema(
                     description = "Metadata key to the value it must hold (a string, number or boolean; numbers"
                             + " compared by value); at most 32 keys.",
@@ -93,7 +93,7 @@ public final class WorkingMemoryRequests {
      * @param data what describes it, or {@code null}
      */
     @Schema(description = "A frame to push onto a session's context stack.")
-    public record PushFrame(
+    public record PushContextFrame(
             @Schema(description = "What kind of situation, e.g. task, conversation, tool_use; 1 to 128 code points.")
             @NotNull(message = "type is required")
             String type,

@@ -127,7 +127,7 @@ public class WorkingMemoryResource {
     public Response store(
             @Parameter(description = AGENT) @QueryParam("agentId") String agentId,
             @Parameter(description = SESSION, required = true) @QueryParam("sessionId") String sessionId,
-            WorkingMemoryRequests.StoreItem body)
+            WorkingMemoryRequests.StoreWorkingItem body)
             throws MemoryException {
         WorkingSessionRef session = session(agentId, sessionId);
         bodies.check(body);
@@ -193,7 +193,7 @@ public class WorkingMemoryResource {
             @Parameter(description = "The item's id") @PathParam("itemId") long itemId,
             @Parameter(description = AGENT) @QueryParam("agentId") String agentId,
             @Parameter(description = SESSION, required = true) @QueryParam("sessionId") String sessionId,
-            WorkingMemoryRequests.ChangeItem body)
+            WorkingMemoryRequests.ChangeWorkingItem body)
             throws MemoryException {
         WorkingSessionRef session = session(agentId, sessionId);
         bodies.check(body);
@@ -300,7 +300,7 @@ public class WorkingMemoryResource {
     public Response retrieve(
             @Parameter(description = AGENT) @QueryParam("agentId") String agentId,
             @Parameter(description = SESSION, required = true) @QueryParam("sessionId") String sessionId,
-            WorkingMemoryRequests.Filter body)
+            WorkingMemoryRequests.WorkingItemQuery body)
             throws MemoryException {
         WorkingSessionRef session = session(agentId, sessionId);
         bodies.check(body);
@@ -351,7 +351,7 @@ public class WorkingMemoryResource {
     public Response push(
             @Parameter(description = AGENT) @QueryParam("agentId") String agentId,
             @Parameter(description = SESSION, required = true) @QueryParam("sessionId") String sessionId,
-            WorkingMemoryRequests.PushFrame body)
+            WorkingMemoryRequests.PushContextFrame body)
             throws MemoryException {
         WorkingSessionRef session = session(agentId, sessionId);
         bodies.check(body);

@@ -217,6 +217,22 @@ class WorkingMemoryIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("servers")
+    void concurrentFirstWritesOfANewSessionAllLand(Api api) {
+        // The first writes of a session race to create its header row; the losers must lock the winner's row.
+        for (int round = 0; round < 5; round++) {
+            Session s = fresh();
+            List<Integer> statuses = Concurrently.run(
+                    8,
+                    writer -> api.post("/working-memory/context" + s.q(), obj("type", "frame " + writer))
+                            .status());
+            assertThat(statuses).containsOnly(200);
+            assertThat(status(api.get("/working-memory/context" + s.q()), 200).get("frames"))
+                    .hasSize(8);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("servers")
     void promotionsByAccessAndByImportancePersistAcrossRequests(Api api) throws Exception {
         Session s = fresh();
         long read = store(api, s, "read three times", 0.5);

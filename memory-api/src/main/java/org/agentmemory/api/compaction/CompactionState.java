@@ -16,8 +16,8 @@ import java.util.Objects;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The compaction state of one conversation, persisted at {@code metadata["compaction"]} (spec §4). It is the
- * only compaction data ever stored.
+ * The compaction state of one conversation, persisted at {@code metadata["compaction"]} (spec §4). Besides the
+ * Stage 2 {@link HistorySummary}, it is the only compaction data stored.
  *
  * <p>Map form ({@link #toMap()}, {@link #fromMap(Map)}), keys exactly as the spec writes them:
  * <pre>

@@ -3,6 +3,7 @@ package org.agentmemory.api.context;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.RequiresRole;
+import org.agentmemory.api.compaction.HistorySummary;
 import org.agentmemory.api.conversation.ConversationKey;
 
 /**
@@ -94,6 +95,19 @@ public interface ContextMemoryOperations {
      */
     @RequiresRole(RequiresRole.READER)
     String readOmittedContent(String tenantId, long conversationId, String contentId, String turnId);
+
+    /**
+     * The stored Stage 2 summary of a conversation's earlier turns (issue 35 item 4), as {@link #context} puts it in
+     * front of the shown turns. It is written in the background after a round's commit dropped turns and its
+     * conversation's Stage-2 flag is set, so it may lag the newest commit by the time one summary call takes.
+     *
+     * @param tenantId       the caller's tenant
+     * @param conversationId the conversation
+     * @return the summary, or {@code null} when none is stored yet
+     * @throws NotFoundException when the conversation does not exist in the tenant
+     */
+    @RequiresRole(RequiresRole.READER)
+    HistorySummary summary(String tenantId, long conversationId) throws NotFoundException;
 
     /**
      * Assembles the long-term context of a query (spec §9.2): the episodic-warning, skill and brain sections

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import org.agentmemory.api.compaction.CompactionCommit;
 import org.agentmemory.api.compaction.HistoryMessage;
+import org.agentmemory.api.compaction.HistorySummary;
 import org.agentmemory.api.compaction.TurnTier;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -26,9 +27,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  *                        and {@link ContextOutcome#BUDGET_TOO_SMALL}
  * @param tiers           the tier of each shown turn (RAW or PRUNED, a reduced turn counts as PRUNED), oldest
  *                        first, with its calibrated size in tokens
- * @param droppedTurnIds  turns considered but not shown, oldest first: beyond the {@code maxTurns} ceiling,
- *                        dropped by the walk, then removed to fit (turns with a blank response are never
- *                        candidates and are not listed)
+ * @param droppedTurnIds  turns considered but not shown as turns, oldest first: beyond the {@code maxTurns}
+ *                        ceiling, covered by the shown {@link #summary()}, dropped by the walk, then removed to fit
+ *                        (turns with a blank response are never candidates and are not listed)
  * @param historyEstimate Σ of the shown turns' calibrated sizes, tokens (spec §8.5 {@code history_estimate})
  * @param boundaryTurnId  the compaction boundary after this round: the newest PRUNED turn shown, else the
  *                        persisted boundary; {@code null} when there is none
@@ -49,8 +50,13 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  *                        {@link ContextOutcome#UNCOMPACTED}
  * @param commit          what to send back with this round's turn ({@code addTurn(key, turn, commit)}):
  *                        prompt estimate = {@code tokensUsed} + system prompt + user prompt tokens, the boundary,
- *                        {@code stage2Needed}, and telemetry; {@code null} for {@link ContextOutcome#UNCOMPACTED}
+ *                        {@code stage2Needed}, and telemetry ({@code droppedTurns} counts the turns a summary
+ *                        covers too: the commit's turn extends the summary to them); {@code null} for {@link ContextOutcome#UNCOMPACTED}
  *                        (spec §5.4: no commit without a compaction)
+ * @param summary         the Stage 2 summary of earlier turns the messages carry, as shown (issue 35 item 4): its
+ *                        text, marked, opens the first user message in place of the turns it covers, within
+ *                        {@code historyBudget}; {@code null} when none is shown (no turn was dropped, no summary is
+ *                        stored yet, or not even its newest line fits)
  */
 @Schema(
         description = "A conversation's history compacted and rendered for one round, ready to send to the model,"
@@ -72,8 +78,9 @@ public record ConversationContext(
         List<TurnTier> tiers,
 
         @Schema(
-                description = "Turns considered but not shown, oldest first: beyond maxTurns, dropped by the walk,"
-                        + " then removed to fit. Turns with a blank response are never candidates and not listed.")
+                description = "Turns considered but not shown as turns, oldest first: beyond maxTurns, covered by the"
+                        + " shown summary, dropped by the walk, then removed to fit. Turns with a blank response are never"
+                        + " candidates and not listed.")
         List<String> droppedTurnIds,
 
         @Schema(description = "Sum of the shown turns' calibrated sizes, tokens.")
@@ -129,7 +136,13 @@ public record ConversationContext(
         @Schema(
                 description = "Send this back unchanged as compaction with the round's POST /turns; null for the"
                         + " outcome uncompacted (no commit without a compaction).")
-        CompactionCommit commit)
+        CompactionCommit commit,
+
+        @Schema(
+                description = "The Stage 2 summary of earlier turns the messages carry, as shown: its text, marked,"
+                        + " opens the first user message in place of the turns it covers, within historyBudget. null when"
+                        + " none is shown (no turn was dropped or no summary is stored yet).")
+        HistorySummary summary)
         implements Serializable {
 
     public ConversationContext {

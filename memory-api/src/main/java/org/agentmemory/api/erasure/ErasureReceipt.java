@@ -19,6 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param toolInvocations    their tool invocations
  * @param omissions          their omitted tool outputs (content-identical outputs of other users stay)
  * @param messages           their searchable messages, with their vectors and search-index documents
+ * @param summaries          their Stage 2 summaries of earlier turns (issue 35 item 4)
  * @param episodes           episodes whose namespace names the subject, with their search-index documents
  * @param answers            answers stored under the turn ids of the subject's conversations for the same agent
  * @param piiThreads         PII detection threads of the subject
@@ -60,6 +61,9 @@ public record ErasureReceipt(
         @Schema(description = "Searchable messages deleted, with their vectors and search-index documents.")
         long messages,
 
+        @Schema(description = "Stage 2 summaries of earlier turns of those conversations.")
+        long summaries,
+
         @Schema(description = "Episodes whose namespace names the subject, with their search-index documents.")
         long episodes,
 
@@ -92,6 +96,7 @@ public record ErasureReceipt(
                 + toolInvocations
                 + omissions
                 + messages
+                + summaries
                 + episodes
                 + answers
                 + piiThreads

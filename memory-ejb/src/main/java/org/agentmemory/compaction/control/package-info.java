@@ -10,8 +10,11 @@
  * {@link org.agentmemory.compaction.control.ToolActivitySuffix},
  * {@link org.agentmemory.compaction.control.PrunePolicies}); the walk
  * ({@link org.agentmemory.compaction.control.Compactor}); rendering
- * ({@link org.agentmemory.compaction.control.HistoryRenderer}); and the never-over-budget entry point
- * ({@link org.agentmemory.compaction.control.ContextWindowFitter}).
+ * ({@link org.agentmemory.compaction.control.HistoryRenderer}); the never-over-budget entry point
+ * ({@link org.agentmemory.compaction.control.ContextWindowFitter}); and the pure parts of Stage 2 summaries (issue 35
+ * item 4): the extractive summarizer ({@link org.agentmemory.compaction.control.ExtractiveSummarizer}), the summary
+ * text's bounds and block ({@link org.agentmemory.compaction.control.SummaryText}) and the model's prompt
+ * ({@link org.agentmemory.compaction.control.SummaryPrompt}).
  *
  * <p>Decisions:
  * <ul>

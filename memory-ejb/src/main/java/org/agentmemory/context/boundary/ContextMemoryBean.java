@@ -18,6 +18,7 @@ import java.util.logging.Logger;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.RequiresRole;
+import org.agentmemory.api.compaction.HistorySummary;
 import org.agentmemory.api.context.AssembledContext;
 import org.agentmemory.api.context.ContextAssemblyRequest;
 import org.agentmemory.api.context.ContextMemory;
@@ -51,7 +52,8 @@ import org.agentmemory.platform.validation.InputRules;
 /**
  * The read path (spec §5.4 steps 1–5, §7.4, §8, §9): the one session bean behind the local and remote views of
  * {@link ContextMemoryOperations}. It reads the conversation through the conversation component
- * ({@link ConversationReaderBean}) and renders it with {@link ConversationRendering}.
+ * ({@link ConversationReaderBean}), with its Stage 2 summary when turns are left out, and renders it with
+ * {@link ConversationRendering}.
  *
  * <p>Transactions: the operations read without a transaction ({@code NOT_SUPPORTED}: no row is locked while a
  * history is compacted, and a caller's own transaction is suspended, so what is returned does not depend on
@@ -123,6 +125,12 @@ public class ContextMemoryBean implements ContextMemory, ContextMemoryRemote {
     }
 
     @Override
+    public HistorySummary summary(String tenantId, long conversationId) throws NotFoundException {
+        existing(tenantId, conversationId);
+        return conversations.summary(tenantId, conversationId);
+    }
+
+    @Override
     public AssembledContext assemble(ConversationKey key, ContextAssemblyRequest request) throws InvalidInputException {
         InputRules.checkKey(key);
         MemoryConfig config = checkAssembly(request);
@@ -162,6 +170,7 @@ public class ContextMemoryBean implements ContextMemory, ContextMemoryRemote {
                             conversations.historyTail(c.id(), maxTurns, current, includeOthers);
                     return new ConversationRendering.Tail(tail.turns(), tail.olderCandidateIds());
                 },
+                () -> conversations.summary(c.key().tenantId(), c.id()),
                 omissions -> flush(c, omissions),
                 budget,
                 request);

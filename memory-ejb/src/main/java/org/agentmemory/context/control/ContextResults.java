@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import org.agentmemory.api.compaction.CompactionCommit;
 import org.agentmemory.api.compaction.HistoryMessage;
+import org.agentmemory.api.compaction.HistorySummary;
 import org.agentmemory.api.compaction.TurnTier;
 import org.agentmemory.api.compaction.TurnView;
 import org.agentmemory.api.context.ContextOutcome;
@@ -23,13 +24,19 @@ public final class ContextResults {
      *
      * @param conversationId the conversation, or {@code null} for a key without one
      * @param fitted         the fitter's result
+     * @param summary        the Stage 2 summary the messages carry, as shown, or {@code null}
      * @param budget         the resolved budget
      * @param calibration    the calibration the sizes used
      * @param tokenizer      the counter's name
      * @return the answer, with the commit: prompt estimate = tokens used + system + user prompt tokens
      */
     public static ConversationContext fitted(
-            Long conversationId, FittedHistory fitted, ResolvedBudget budget, double calibration, String tokenizer) {
+            Long conversationId,
+            FittedHistory fitted,
+            HistorySummary summary,
+            ResolvedBudget budget,
+            double calibration,
+            String tokenizer) {
         long estimate = 0;
         List<TurnTier> tiers = new java.util.ArrayList<>(fitted.views().size());
         for (TurnView view : fitted.views()) {
@@ -56,7 +63,7 @@ public final class ContextResults {
                 outcome,
                 fitted.reduced(),
                 fitted.budgetTooSmall(),
-                note(outcome, fitted.droppedTurnIds().size(), budget, conversationId == null),
+                note(outcome, fitted.droppedTurnIds().size(), budget, conversationId == null, summary),
                 fitted.tokensUsed(),
                 budget.historyBudget(),
                 budget.window(),
@@ -64,7 +71,8 @@ public final class ContextResults {
                 calibration,
                 tokenizer,
                 fitted.tokensUsed() <= budget.historyBudget(),
-                commit);
+                commit,
+                summary);
     }
 
     /**
@@ -118,7 +126,27 @@ public final class ContextResults {
                 calibration,
                 tokenizer,
                 within,
+                null,
                 null);
+    }
+
+    static String note(
+            ContextOutcome outcome,
+            int dropped,
+            ResolvedBudget budget,
+            boolean noConversation,
+            HistorySummary summary) {
+        String note = note(outcome, dropped, budget, noConversation);
+        if (summary == null) {
+            return note;
+        }
+        return (note == null ? "" : note + " ")
+                + String.format(
+                        Locale.ROOT,
+                        "A summary of the %,d earliest turn(s), through turn %s, opens the first message in their place%s.",
+                        summary.turnCount(),
+                        summary.lastTurnId(),
+                        summary.shortened() ? " (its newest lines only, to fit its share of the budget)" : "");
     }
 
     static String note(ContextOutcome outcome, int dropped, ResolvedBudget budget, boolean noConversation) {

@@ -9,6 +9,7 @@ import java.util.logging.Logger;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.compaction.CompactionState;
 import org.agentmemory.api.compaction.HistoryMessage;
+import org.agentmemory.api.compaction.HistorySummary;
 import org.agentmemory.api.config.MemorySettings;
 import org.agentmemory.api.context.ContextRequest;
 import org.agentmemory.api.context.ConversationContext;
@@ -28,9 +29,10 @@ import org.agentmemory.platform.tokens.TokenCounter;
 
 /**
  * Renders a conversation for a model's window (spec §5.4 steps 1–5, §8, §9): resolves the call's budget, compacts
- * the loaded tail of the history into it, has the omissions the compaction produced stored before the answer is
- * built, and falls back to the plain rendering when compaction is off or those omissions could not be stored. Pure:
- * the caller supplies the stored conversation, its tail and the omission store.
+ * the loaded tail of the history into it, puts the conversation's Stage 2 summary in place of the turns it covers
+ * when turns were left out ({@link SummaryFit}, issue 35 item 4), has the omissions the compaction produced stored
+ * before the answer is built, and falls back to the plain rendering when compaction is off or those omissions could
+ * not be stored. Pure: the caller supplies the stored conversation, its tail, its summary and the omission store.
  *
  * <p>One per deployment (the context component's configuration owns it): it also remembers which unknown model names
  * were reported (spec §5.3: one INFO line each, bounded against odd clients).
@@ -71,6 +73,13 @@ public final class ConversationRendering {
         Tail load(int maxTurns, String currentChatbotId, boolean includeOtherAgents);
     }
 
+    /** Loads a conversation's Stage 2 summary, only when a rendering left turns out. */
+    @FunctionalInterface
+    public interface SummaryLoader {
+        /** @return the stored summary, or {@code null} when none is stored */
+        HistorySummary load();
+    }
+
     /** Stores the omissions a compaction produced, before the answer leaves. */
     @FunctionalInterface
     public interface OmissionSink {
@@ -87,6 +96,7 @@ public final class ConversationRendering {
     private final TokenCounter counter;
     private final int oversizeToolTokens;
     private final boolean compactionEnabled;
+    private final boolean stage2Enabled;
 
     /**
      * @param windows            the model window table
@@ -94,18 +104,21 @@ public final class ConversationRendering {
      * @param counter            the memory's token counter
      * @param oversizeToolTokens the render-time oversize threshold (the write-time offload threshold)
      * @param compactionEnabled  whether to compact ({@code memory.compaction.enabled})
+     * @param stage2Enabled      whether to show Stage 2 summaries ({@code memory.stage2.enabled})
      */
     public ConversationRendering(
             ModelWindows windows,
             PrunePolicies policies,
             TokenCounter counter,
             int oversizeToolTokens,
-            boolean compactionEnabled) {
+            boolean compactionEnabled,
+            boolean stage2Enabled) {
         this.fitter = new ContextWindowFitter(new Compactor(counter, policies));
         this.windows = windows;
         this.counter = counter;
         this.oversizeToolTokens = oversizeToolTokens;
         this.compactionEnabled = compactionEnabled;
+        this.stage2Enabled = stage2Enabled;
     }
 
     /**
@@ -116,6 +129,7 @@ public final class ConversationRendering {
      * @param counter            the memory's token counter
      * @param oversizeToolTokens the write-time offload threshold, tokens
      * @param compactionEnabled  {@code memory.compaction.enabled}
+     * @param stage2Enabled      {@code memory.stage2.enabled}
      * @return the renderer
      * @throws IllegalStateException naming the key when a tool policy is unknown (the deployment fails)
      */
@@ -124,7 +138,8 @@ public final class ConversationRendering {
             Map<String, String> toolPolicies,
             TokenCounter counter,
             int oversizeToolTokens,
-            boolean compactionEnabled) {
+            boolean compactionEnabled,
+            boolean stage2Enabled) {
         PrunePolicies policies;
         try {
             policies = PrunePolicies.configured(toolPolicies);
@@ -132,7 +147,12 @@ public final class ConversationRendering {
             throw new IllegalStateException(MemorySettings.COMPACTION_TOOL_POLICIES + ": " + e.getMessage(), e);
         }
         return new ConversationRendering(
-                new ModelWindows(modelWindows), policies, counter, oversizeToolTokens, compactionEnabled);
+                new ModelWindows(modelWindows),
+                policies,
+                counter,
+                oversizeToolTokens,
+                compactionEnabled,
+                stage2Enabled);
     }
 
     /**
@@ -159,19 +179,25 @@ public final class ConversationRendering {
     public ConversationContext empty(ResolvedBudget budget, ContextRequest request) {
         FittedHistory fitted =
                 fitter.fitWithin(List.of(), budget.budget(), budget.historyBudget(), options(null, null, request));
-        return ContextResults.fitted(null, fitted, budget, CompactionState.DEFAULT_CALIBRATION, counter.name());
+        return ContextResults.fitted(null, fitted, null, budget, CompactionState.DEFAULT_CALIBRATION, counter.name());
     }
 
     /**
-     * @param c        the stored conversation
-     * @param tail     loads the part of its history the budget can show
-     * @param sink     stores the omissions a compaction produced
-     * @param budget   the resolved budget
-     * @param request  the call's request, or {@code null}
+     * @param c         the stored conversation
+     * @param tail      loads the part of its history the budget can show
+     * @param summaries loads its Stage 2 summary (called only when turns were left out and Stage 2 is on)
+     * @param sink      stores the omissions a compaction produced
+     * @param budget    the resolved budget
+     * @param request   the call's request, or {@code null}
      * @return the compacted history, or the plain one (with the reason in its note)
      */
     public ConversationContext render(
-            Stored c, TailLoader tail, OmissionSink sink, ResolvedBudget budget, ContextRequest request) {
+            Stored c,
+            TailLoader tail,
+            SummaryLoader summaries,
+            OmissionSink sink,
+            ResolvedBudget budget,
+            ContextRequest request) {
         CompactionState state = CompactionMetadata.read(c.metadata());
         double calibration = CompactionMetadata.calibration(state);
         String boundary = state == null ? null : state.boundaryTurnId();
@@ -188,9 +214,22 @@ public final class ConversationRendering {
                     "Compaction is disabled"
                             + " (memory.compaction.enabled=false): the newest turns are rendered as stored.");
         }
-        FittedHistory fitted = HistoryWindow.withOlderDropped(
+        FittedHistory plain = HistoryWindow.withOlderDropped(
                 fitter.fitWithin(loaded.turns(), budget.budget(), budget.historyBudget(), options),
                 loaded.olderCandidateIds());
+        SummaryFit.Result withSummary = stage2Enabled && !plain.droppedTurnIds().isEmpty()
+                ? SummaryFit.fit(
+                        fitter,
+                        counter,
+                        loaded.turns(),
+                        loaded.olderCandidateIds(),
+                        plain,
+                        summaries.load(),
+                        budget.budget(),
+                        budget.historyBudget(),
+                        options)
+                : new SummaryFit.Result(plain, null);
+        FittedHistory fitted = withSummary.fitted();
         if (!fitted.omissions().isEmpty() && !sink.store(omissions(fitted.omissions()))) {
             return plain(
                     c,
@@ -202,7 +241,7 @@ public final class ConversationRendering {
                     "The omitted tool outputs could"
                             + " not be stored, so the newest turns are rendered as stored, without compaction; try again.");
         }
-        return ContextResults.fitted(c.id(), fitted, budget, calibration, counter.name());
+        return ContextResults.fitted(c.id(), fitted, withSummary.shown(), budget, calibration, counter.name());
     }
 
     private static List<Omission> omissions(List<PendingOmission> pending) {

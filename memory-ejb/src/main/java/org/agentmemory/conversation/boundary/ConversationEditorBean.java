@@ -20,6 +20,7 @@ import org.agentmemory.api.conversation.ConversationMetadata;
 import org.agentmemory.conversation.control.ConversationLookup;
 import org.agentmemory.conversation.control.ConversationStore;
 import org.agentmemory.conversation.control.ConversationWriter;
+import org.agentmemory.conversation.control.SummaryStore;
 import org.agentmemory.conversation.control.TurnMapper;
 import org.agentmemory.conversation.control.TurnMessages;
 import org.agentmemory.conversation.entity.Conversation;
@@ -29,7 +30,7 @@ import org.agentmemory.platform.validation.InputRules;
 
 /**
  * Creates conversations, replaces and merges their metadata (optimistic versions), clears their turns and deletes
- * them, each with its omissions and search entries (spec §11).
+ * them, each with its omissions, Stage 2 summary and search entries (spec §11).
  */
 @Stateless
 @LocalBean
@@ -134,6 +135,8 @@ public class ConversationEditorBean {
         Conversation c = ConversationLookup.byId(store(), tenantId, conversationId, true);
         omissions.clear(c.getTenantId(), c.getId());
         TurnMessages.purgeConversation(em, c.getId());
+        // The summary covers turns about to go (issue 35 item 4); deleting the conversation cascades instead.
+        new SummaryStore(em).delete(c.getTenantId(), c.getId());
         return store().clear(c, ConversationWriter.now());
     }
 

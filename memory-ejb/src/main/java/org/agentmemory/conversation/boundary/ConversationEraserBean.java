@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.agentmemory.conversation.control.ConversationDeletions;
+import org.agentmemory.conversation.control.SummaryStore;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.omission.boundary.OmissionStoreBean;
 
@@ -22,7 +23,8 @@ import org.agentmemory.omission.boundary.OmissionStoreBean;
  * Erases a subject's conversations (issue 34 item 4) in batches that the caller runs in transactions of its own:
  * {@link #lock} takes the batch's rows (so that no turn is written into them meanwhile and the counts are exact),
  * counts what they hold and names their turn ids, then {@link #delete} purges their messages' search-index documents
- * and deletes them (the database cascades to turns, tool invocations, omissions and messages).
+ * and deletes them with their Stage 2 summaries (the database cascades to turns, tool invocations, omissions and
+ * messages).
  */
 @Stateless
 @LocalBean
@@ -42,6 +44,7 @@ public class ConversationEraserBean {
      * @param toolInvocations their tool invocations
      * @param omissions       their omissions
      * @param messageIds      the ids of their searchable messages
+     * @param summaries       their Stage 2 summaries of earlier turns (issue 35 item 4)
      * @param turnIdsByAgent  chatbot id → the turn ids of its turns that no other user of the chatbot has (turns of the
      *                        default agent are not listed)
      */
@@ -51,6 +54,7 @@ public class ConversationEraserBean {
             long toolInvocations,
             long omissions,
             List<Long> messageIds,
+            long summaries,
             Map<String, List<String>> turnIdsByAgent) {
 
         /** @return how many searchable messages they hold */
@@ -134,7 +138,7 @@ public class ConversationEraserBean {
             locked.add(c.getId());
         }
         if (locked.isEmpty()) {
-            return new LockedBatch(List.of(), 0, 0, 0, List.of(), Map.of());
+            return new LockedBatch(List.of(), 0, 0, 0, List.of(), 0, Map.of());
         }
         Map<String, List<String>> turnIds = new LinkedHashMap<>();
         long turns = 0;
@@ -153,23 +157,32 @@ public class ConversationEraserBean {
                         "SELECT m.id FROM TurnMessage m WHERE m.conversationId IN :ids", Long.class)
                 .setParameter("ids", locked)
                 .getResultList();
-        return new LockedBatch(locked, turns, invocations, omissions.count(tenantId, locked), messages, turnIds);
+        return new LockedBatch(
+                locked,
+                turns,
+                invocations,
+                omissions.count(tenantId, locked),
+                messages,
+                new SummaryStore(em).count(tenantId, userId, locked),
+                turnIds);
     }
 
     /**
-     * Deletes a locked batch: its messages' search-index documents are purged when the transaction commits, its rows
-     * now (the database cascades).
+     * Deletes a locked batch: its messages' search-index documents are purged when the transaction commits, its
+     * summaries and rows now (the database cascades).
      *
      * @param tenantId the tenant
+     * @param userId   the subject
      * @param batch    what {@link #lock} locked in this transaction
      * @return how many conversations were deleted
      */
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
-    public int delete(String tenantId, LockedBatch batch) {
+    public int delete(String tenantId, String userId, LockedBatch batch) {
         if (batch.conversationIds().isEmpty()) {
             return 0;
         }
         new ConversationDeletions(em).purge(batch.messageIds());
+        new SummaryStore(em).delete(tenantId, userId, batch.conversationIds());
         em.flush();
         int deleted = em.createQuery("DELETE FROM Conversation c WHERE c.tenantId = :t AND c.id IN :ids")
                 .setParameter("t", tenantId)

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.agentmemory.api.InvalidInputException;
 import org.agentmemory.api.NotFoundException;
+import org.agentmemory.api.compaction.HistorySummary;
 import org.agentmemory.api.conversation.ChatbotStats;
 import org.agentmemory.api.conversation.ConversationHistory;
 import org.agentmemory.api.conversation.ConversationKey;
@@ -23,6 +24,7 @@ import org.agentmemory.api.conversation.TurnRecord;
 import org.agentmemory.conversation.control.ConversationLookup;
 import org.agentmemory.conversation.control.ConversationStore;
 import org.agentmemory.conversation.control.HistoryWindow;
+import org.agentmemory.conversation.control.SummaryStore;
 import org.agentmemory.conversation.control.TurnMapper;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.platform.paging.Cursors;
@@ -226,6 +228,19 @@ public class ConversationReaderBean {
                 HistoryWindow.scan(em, conversationId), maxTurns, currentChatbotId, includeOtherAgents);
         return new HistoryTail(
                 store().turns(conversationId, window.afterSequence(), Integer.MAX_VALUE), window.olderCandidateIds());
+    }
+
+    /**
+     * The Stage 2 summary of a conversation's earlier turns (issue 35 item 4), in the caller's transaction or none.
+     *
+     * @param tenantId       the tenant
+     * @param conversationId a conversation found in the tenant
+     * @return its summary, or {@code null} when none is stored
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public HistorySummary summary(String tenantId, long conversationId) {
+        var stored = new SummaryStore(em).find(tenantId, conversationId);
+        return stored == null ? null : SummaryStore.record(stored);
     }
 
     private static long checkedIdBound(int limit, String cursor) throws InvalidInputException {

@@ -29,6 +29,7 @@ import org.agentmemory.api.conversation.AppendedTurn;
 import org.agentmemory.api.conversation.ConversationKey;
 import org.agentmemory.api.conversation.ConversationMemoryOperations;
 import org.agentmemory.api.conversation.TurnRecord;
+import org.agentmemory.compaction.boundary.Stage2Config;
 import org.agentmemory.conversation.control.AiMessageTurns;
 import org.agentmemory.conversation.control.CompactionStates;
 import org.agentmemory.conversation.control.ConversationStore;
@@ -38,6 +39,7 @@ import org.agentmemory.conversation.control.ConversationWriter.Precomputed;
 import org.agentmemory.conversation.control.GroupCommit;
 import org.agentmemory.conversation.control.LockedConversations;
 import org.agentmemory.conversation.control.TurnRows;
+import org.agentmemory.conversation.control.TurnsDropped;
 import org.agentmemory.conversation.entity.Conversation;
 import org.agentmemory.platform.config.Settings;
 import org.agentmemory.platform.search.DeferredIndexing;
@@ -47,7 +49,8 @@ import org.agentmemory.platform.validation.InputRules;
  * Writes turns (spec §1, §4, §6): one turn, a batch of turns of one conversation, a turn built from an assistant
  * message, and the provider's usage report. The turn and the folded compaction state are written in one transaction
  * under the conversation's row lock, so the Stage-2 flip is seen by exactly one writer; the event reaches observers
- * after the commit.
+ * after the commit, as does the request to extend the conversation's Stage 2 summary ({@link TurnsDropped}, handled
+ * in the background by {@link SummaryRefreshBean}, never on this write path).
  *
  * <p>A call made in the caller's transaction is written in it, alone. Otherwise concurrent calls are group-committed
  * ({@link GroupCommit}, owned by {@link WriteCoordination}): calls that arrive while a write is in progress are
@@ -83,6 +86,12 @@ public class TurnWriterBean {
 
     @Inject
     Event<Stage2CompactionNeeded> stage2Events;
+
+    @Inject
+    Event<TurnsDropped> droppedEvents;
+
+    @Inject
+    Stage2Config stage2;
 
     private ConversationWriter writer() {
         return writers.writer();
@@ -194,12 +203,19 @@ public class TurnWriterBean {
         return foldCommit(c, appended, append.commit());
     }
 
-    /** Folds the round's commit and fires the Stage-2 event when the flag flips (observers see it after commit). */
+    /**
+     * Folds the round's commit, fires the Stage-2 event when the flag flips, and asks for the conversation's Stage 2
+     * summary to be extended when the commit dropped turns (observers see both after the commit).
+     */
     private AppendedTurn foldCommit(Conversation c, AppendedTurn appended, CompactionCommit commit) {
         Stage2CompactionNeeded flipped = CompactionStates.fold(
                 c, appended, commit, settings.tokenCounter().name());
         if (flipped != null) {
             stage2Events.fire(flipped);
+        }
+        TurnsDropped dropped = stage2.enabled() ? CompactionStates.dropped(c, appended, commit) : null;
+        if (dropped != null) {
+            droppedEvents.fire(dropped);
         }
         return appended;
     }

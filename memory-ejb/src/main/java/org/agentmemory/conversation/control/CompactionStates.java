@@ -54,6 +54,25 @@ public final class CompactionStates {
     }
 
     /**
+     * Issue 35 item 4: whether the round's commit, just folded, calls for a Stage 2 refresh: the turn was appended,
+     * the commit reports dropped turns and the conversation's (sticky) Stage-2 flag is set.
+     *
+     * @param c        the locked conversation, after {@link #fold}
+     * @param appended the turn just appended (or found stored)
+     * @param commit   the round's commit, or {@code null}
+     * @return the event to fire after the commit, or {@code null}
+     */
+    public static TurnsDropped dropped(Conversation c, AppendedTurn appended, CompactionCommit commit) {
+        if (!appended.created() || commit == null || commit.droppedTurns() <= 0) {
+            return null;
+        }
+        CompactionState state = CompactionMetadata.read(c.getMetadata());
+        return state != null && state.stage2Needed()
+                ? new TurnsDropped(c.getTenantId(), c.getId(), appended.turn().turnId(), commit.droppedTurns())
+                : null;
+    }
+
+    /**
      * Spec §4 report_usage: calibrates the locked conversation's state with the provider's prompt tokens.
      *
      * @param c                    the locked conversation

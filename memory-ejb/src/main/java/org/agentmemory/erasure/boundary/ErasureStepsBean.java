@@ -66,7 +66,7 @@ public class ErasureStepsBean {
 
     /**
      * Locks a batch of the subject's conversations, deletes the answers stored under their turn ids and their evidence
-     * in brain pages, then the conversations with everything they hold.
+     * in brain pages, then the conversations with everything they hold (their Stage 2 summaries included).
      *
      * @param ids the batch, from {@link ConversationEraserBean#conversationIds}
      * @return the ids of the searchable messages deleted, for {@link #purgeAgain} once this step has committed
@@ -86,10 +86,11 @@ public class ErasureStepsBean {
             conversationIds.add(Long.toString(id));
         }
         BrainEvidenceEraserBean.Erased revised = brain.erase(tenantId, conversationIds, Set.of(), now);
-        int deleted = conversations.delete(tenantId, batch);
+        int deleted = conversations.delete(tenantId, userId, batch);
         add(tally, revised);
         tally.answers(answered);
         tally.conversations(deleted, batch.turns(), batch.toolInvocations(), batch.omissions(), batch.messages());
+        tally.summaries(batch.summaries());
         return batch.messageIds();
     }
 

@@ -17,6 +17,7 @@ public final class ErasureTally {
     long toolInvocations;
     long omissions;
     long messages;
+    long summaries;
     long episodes;
     long answers;
     long piiThreads;
@@ -35,6 +36,11 @@ public final class ErasureTally {
         toolInvocations += invocations;
         omissions += omissionCount;
         messages += messageCount;
+    }
+
+    /** Adds the Stage 2 summaries of a committed batch of conversations. */
+    public void summaries(long count) {
+        summaries += count;
     }
 
     /** Adds a committed batch of episodes. */
@@ -98,6 +104,7 @@ public final class ErasureTally {
                 toolInvocations,
                 omissions,
                 messages,
+                summaries,
                 episodes,
                 answers,
                 piiThreads,
@@ -111,7 +118,8 @@ public final class ErasureTally {
     /** @return a one-line summary of the counts for the audit trail, without ids */
     public String counts() {
         return "conversations=" + conversations + " turns=" + turns + " toolInvocations=" + toolInvocations
-                + " omissions=" + omissions + " messages=" + messages + " episodes=" + episodes + " answers="
+                + " omissions=" + omissions + " messages=" + messages + " summaries=" + summaries + " episodes="
+                + episodes + " answers="
                 + answers + " piiThreads=" + piiThreads + " piiDetections=" + piiDetections + " brainStatements="
                 + brainStatements + " brainPagesRevised=" + pagesRevised() + " brainPagesDeleted="
                 + brainPagesDeleted.size() + " auditEventsRedacted=" + auditEventsRedacted;

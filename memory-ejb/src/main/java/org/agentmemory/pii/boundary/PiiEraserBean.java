@@ -9,8 +9,9 @@ import org.agentmemory.pii.control.UserErasure;
 
 /**
  * Right to erasure of PII threads (issue 34 item 4; called by the erasure component): every thread of a user, in the
- * durable store and in this server's in-process store. Other servers' in-process stores are not reached: they expire
- * on their idle time to live.
+ * durable store and in this server's in-process store, and the erasure recorded so that every other server's
+ * in-process store drops the user's threads before serving them and within {@link PiiStores#POLL_SECONDS} seconds
+ * anyway ({@link PiiStores#dropErased()}).
  */
 @Stateless
 @LocalBean

@@ -1,6 +1,7 @@
 package org.agentmemory.pii.boundary;
 
 import jakarta.ejb.EJB;
+import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -27,8 +28,8 @@ import org.agentmemory.platform.validation.InputRules;
 /**
  * PII threads ({@link PiiMemory}; issue 34 items 1–3, seed 002): checks ids and texts, then runs {@link PiiThreads}
  * over the configured store ({@link PiiStores}) in one transaction per call. Updates of one thread run one after the
- * other (the in-process store's lock; the durable thread's rows locked until commit), except two concurrent first
- * messages of a durable thread, which have no row to lock yet.
+ * other: the in-process store's lock, or the durable thread's lock row, created in a transaction of its own before a
+ * thread's first write ({@link PiiThreadLocksBean}) and locked until commit.
  */
 @jakarta.annotation.security.DeclareRoles({
     RequiresRole.READER,
@@ -53,8 +54,23 @@ public class PiiMemoryBean implements PiiMemory, PiiMemoryRemote {
     @EJB
     PiiReencryptionBean reencryption;
 
-    private PiiThreads threads() {
-        return new PiiThreads(stores.store(em));
+    @EJB
+    PiiThreadLocksBean locks;
+
+    private PiiThreads threads(ThreadKey thread) {
+        return new PiiThreads(stores.store(em, thread));
+    }
+
+    /** Before a write: the durable thread's lock row exists, committed, whoever created it. */
+    private PiiThreads writing(ThreadKey thread) {
+        if (stores.isDurable() && !stores.durable(em).hasThreadLock(thread)) {
+            try {
+                locks.create(thread);
+            } catch (EJBException createdConcurrently) {
+                // the unique key refused a second row: another transaction created it, which is all that is needed
+            }
+        }
+        return threads(thread);
     }
 
     private static ThreadKey thread(String tenantId, String userId, String threadId) throws InvalidInputException {
@@ -82,7 +98,7 @@ public class PiiMemoryBean implements PiiMemory, PiiMemoryRemote {
             throws InvalidInputException {
         ThreadKey thread = thread(tenantId, userId, threadId);
         InputRules.checkId("messageId", messageId);
-        return threads().remember(thread, messageId, detections, role == null ? MessageRole.USER : role);
+        return writing(thread).remember(thread, messageId, detections, role == null ? MessageRole.USER : role);
     }
 
     @Override
@@ -90,17 +106,19 @@ public class PiiMemoryBean implements PiiMemory, PiiMemoryRemote {
             throws InvalidInputException {
         ThreadKey thread = thread(tenantId, userId, threadId);
         InputRules.checkOptionalId("messageId", messageId);
-        return threads().detections(thread, messageId);
+        return threads(thread).detections(thread, messageId);
     }
 
     @Override
     public Provenance provenance(String tenantId, String userId, String threadId) throws InvalidInputException {
-        return threads().provenance(thread(tenantId, userId, threadId));
+        ThreadKey thread = thread(tenantId, userId, threadId);
+        return threads(thread).provenance(thread);
     }
 
     @Override
     public Forgotten forget(String tenantId, String userId, String threadId) throws InvalidInputException {
-        return threads().forget(thread(tenantId, userId, threadId));
+        ThreadKey thread = thread(tenantId, userId, threadId);
+        return threads(thread).forget(thread);
     }
 
     @Override
@@ -116,7 +134,7 @@ public class PiiMemoryBean implements PiiMemory, PiiMemoryRemote {
         ThreadKey thread = thread(tenantId, userId, threadId);
         InputRules.checkOptionalId("messageId", messageId);
         checkText(text);
-        return threads().anonymize(thread, messageId, text, detections, role == null ? MessageRole.USER : role);
+        return writing(thread).anonymize(thread, messageId, text, detections, role == null ? MessageRole.USER : role);
     }
 
     @Override
@@ -124,7 +142,7 @@ public class PiiMemoryBean implements PiiMemory, PiiMemoryRemote {
             throws InvalidInputException {
         ThreadKey thread = thread(tenantId, userId, threadId);
         checkText(text);
-        return threads().deanonymize(thread, text);
+        return threads(thread).deanonymize(thread, text);
     }
 
     @Override

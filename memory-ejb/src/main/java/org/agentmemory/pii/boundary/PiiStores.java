@@ -4,12 +4,18 @@ import jakarta.annotation.PostConstruct;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.LocalBean;
+import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.logging.Logger;
 import org.agentmemory.api.config.MemorySettings;
@@ -17,6 +23,8 @@ import org.agentmemory.pii.control.DetectionStore;
 import org.agentmemory.pii.control.DurableDetectionStore;
 import org.agentmemory.pii.control.InProcessDetectionStore;
 import org.agentmemory.pii.control.PiiCrypto;
+import org.agentmemory.pii.control.ThreadKey;
+import org.agentmemory.pii.entity.PiiErasure;
 import org.eclipse.microprofile.config.Config;
 
 /**
@@ -26,6 +34,12 @@ import org.eclipse.microprofile.config.Config;
  * {@value MemorySettings#PII_PEPPER}, {@value MemorySettings#PII_KEY} and {@value MemorySettings#PII_OLD_KEY}. A bad
  * value, or exactly one of pepper and key, fails the deployment with a message naming the keys. A durable store
  * without keys logs a security warning at every start (readiness shows it too).
+ *
+ * <p>Right to erasure reaches the in-process stores of every server over one database (issue 34 item 4): an erasure is
+ * recorded in {@code pii_erasure}; each read or write of a thread in process first looks up its user's newest erasure
+ * and a thread created before it is dropped ({@link InProcessDetectionStore#asOf}); every
+ * {@value #POLL_SECONDS} seconds each server also drops every thread of the users erased in the last
+ * {@value #POLL_WINDOW_SECONDS} seconds, so that their values leave its memory without waiting to be accessed.
  */
 @Singleton
 @Startup
@@ -35,6 +49,15 @@ public class PiiStores {
 
     private static final Logger LOG = Logger.getLogger(PiiStores.class.getName());
 
+    /** How often recent erasures are read; {@code @Schedule} below says the same. */
+    static final int POLL_SECONDS = 30;
+
+    /** How far back each poll reads, so that a late commit or a clock behind by less is still seen. */
+    static final int POLL_WINDOW_SECONDS = 300;
+
+    @PersistenceContext(unitName = "memory")
+    EntityManager em;
+
     @Inject
     Config config;
 
@@ -42,6 +65,7 @@ public class PiiStores {
     private PiiCrypto crypto;
     private InProcessDetectionStore inProcess;
     private final Clock clock = Clock.systemUTC();
+    private Instant startedAt;
 
     @PostConstruct
     void start() {
@@ -69,6 +93,7 @@ public class PiiStores {
                 config.getOptionalValue(MemorySettings.PII_OLD_KEY, String.class)
                         .orElse(null));
         inProcess = new InProcessDetectionStore(maxThreads, Duration.ofSeconds(ttl), clock);
+        startedAt = clock.instant();
         if (durable && !crypto.encrypted()) {
             LOG.warning("SECURITY: the durable PII store (" + MemorySettings.PII_STORE + "=durable) has no keys: thread"
                     + " ids and detected personal data are written to the database in clear. Set "
@@ -79,12 +104,58 @@ public class PiiStores {
         }
     }
 
+    /** @return whether this server keeps PII threads in the database */
+    public boolean isDurable() {
+        return durable;
+    }
+
     /**
-     * @param em the caller's entity manager (used by the durable store)
-     * @return the store of this server
+     * @param em     the caller's entity manager
+     * @param thread the thread the caller works on
+     * @return the store of this server for that thread: the durable one over {@code em}, or the in-process one as of
+     *         the newest erasure of the thread's user
      */
-    public DetectionStore store(EntityManager em) {
-        return durable ? durable(em) : inProcess;
+    public DetectionStore store(EntityManager em, ThreadKey thread) {
+        if (durable) {
+            return durable(em);
+        }
+        Long mark = em.createQuery(
+                        "SELECT MAX(e.id) FROM PiiErasure e WHERE e.tenantId = :t AND e.userKey = :k", Long.class)
+                .setParameter("t", thread.tenantId())
+                .setParameter("k", crypto.userKey(thread.tenantId(), thread.userId()))
+                .getSingleResult();
+        return inProcess.asOf(mark == null ? 0 : mark);
+    }
+
+    /**
+     * Drops from this server's in-process store the threads of every user erased recently on any server (the
+     * erasures of the last {@value #POLL_WINDOW_SECONDS} seconds, or since start-up); a thread created after an
+     * erasure stays.
+     */
+    @Schedule(second = "*/30", minute = "*", hour = "*", persistent = false, info = "PII erasures of other servers")
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public void dropErased() {
+        if (durable || inProcess.size() == 0) {
+            return;
+        }
+        Instant since = clock.instant().minusSeconds(POLL_WINDOW_SECONDS);
+        if (since.isBefore(startedAt.minusSeconds(POLL_WINDOW_SECONDS))) {
+            since = startedAt.minusSeconds(POLL_WINDOW_SECONDS);
+        }
+        List<PiiErasure> erasures = em.createQuery(
+                        "SELECT e FROM PiiErasure e WHERE e.erasedAt >= :since ORDER BY e.id", PiiErasure.class)
+                .setParameter("since", since)
+                .getResultList();
+        int dropped = 0;
+        for (PiiErasure erasure : erasures) {
+            String tenant = erasure.getTenantId();
+            dropped += inProcess.forgetErased(
+                    tenant, user -> crypto.userKey(tenant, user).equals(erasure.getUserKey()), erasure.getId());
+        }
+        if (dropped > 0) {
+            int count = dropped;
+            LOG.info(() -> "Dropped " + count + " in-process PII threads of users erased on any server");
+        }
     }
 
     /**

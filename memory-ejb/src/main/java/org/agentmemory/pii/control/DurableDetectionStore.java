@@ -1,6 +1,7 @@
 package org.agentmemory.pii.control;
 
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
@@ -12,7 +13,9 @@ import java.util.Map;
 import org.agentmemory.api.pii.Detection;
 import org.agentmemory.api.pii.Forgotten;
 import org.agentmemory.api.pii.MessageRole;
+import org.agentmemory.pii.entity.PiiErasure;
 import org.agentmemory.pii.entity.PiiMessage;
+import org.agentmemory.pii.entity.PiiThread;
 import org.agentmemory.platform.json.CanonicalJson;
 
 /**
@@ -64,20 +67,65 @@ public final class DurableDetectionStore implements DetectionStore {
     }
 
     /**
-     * Locks the thread's rows ({@code PESSIMISTIC_WRITE}, until the caller's transaction ends) before the work, so that
-     * concurrent updates of a thread on any server run one after the other. A thread without rows has nothing to lock:
-     * two concurrent first messages of one thread may still number new values alike.
+     * @param thread a thread
+     * @return whether its lock row ({@link PiiThread}) exists, as this transaction sees it
      */
-    @Override
-    public <T> T update(ThreadKey thread, java.util.function.Supplier<T> work) {
-        em.createQuery(
-                        "SELECT m FROM PiiMessage m WHERE m.tenantId = :t AND m.userId = :u AND m.threadKey = :k",
-                        PiiMessage.class)
+    public boolean hasThreadLock(ThreadKey thread) {
+        return !em.createQuery(
+                        "SELECT p.id FROM PiiThread p WHERE p.tenantId = :t AND p.userId = :u AND p.threadKey = :k",
+                        Long.class)
                 .setParameter("t", thread.tenantId())
                 .setParameter("u", thread.userId())
                 .setParameter("k", crypto.hash(thread.threadId()))
-                .setLockMode(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
+                .setMaxResults(1)
+                .getResultList()
+                .isEmpty();
+    }
+
+    /**
+     * Inserts the thread's lock row and flushes; the caller runs it in a transaction of its own before the update, so
+     * that concurrent first updates find the row to lock.
+     *
+     * @param thread a thread without a lock row
+     * @throws jakarta.persistence.PersistenceException when another transaction inserted it meanwhile
+     */
+    public void createThreadLock(ThreadKey thread) {
+        em.persist(new PiiThread(
+                thread.tenantId(),
+                thread.userId(),
+                crypto.hash(thread.threadId()),
+                crypto.encrypted(),
+                clock.instant().truncatedTo(ChronoUnit.MICROS)));
+        em.flush();
+    }
+
+    /**
+     * Locks the thread's lock row ({@code PESSIMISTIC_WRITE}, until the caller's transaction ends) before the work, so
+     * that concurrent updates of a thread on any server run one after the other, the first ones included when the
+     * caller created the row beforehand ({@link #createThreadLock}). Without a lock row (a thread written before
+     * lock rows existed), the thread's message rows are locked instead.
+     */
+    @Override
+    public <T> T update(ThreadKey thread, java.util.function.Supplier<T> work) {
+        String threadKey = crypto.hash(thread.threadId());
+        List<PiiThread> lock = em.createQuery(
+                        "SELECT p FROM PiiThread p WHERE p.tenantId = :t AND p.userId = :u AND p.threadKey = :k",
+                        PiiThread.class)
+                .setParameter("t", thread.tenantId())
+                .setParameter("u", thread.userId())
+                .setParameter("k", threadKey)
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
                 .getResultList();
+        if (lock.isEmpty()) {
+            em.createQuery(
+                            "SELECT m FROM PiiMessage m WHERE m.tenantId = :t AND m.userId = :u AND m.threadKey = :k",
+                            PiiMessage.class)
+                    .setParameter("t", thread.tenantId())
+                    .setParameter("u", thread.userId())
+                    .setParameter("k", threadKey)
+                    .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+                    .getResultList();
+        }
         return work.get();
     }
 
@@ -115,14 +163,20 @@ public final class DurableDetectionStore implements DetectionStore {
                 .setParameter("u", thread.userId())
                 .setParameter("k", threadKey)
                 .getSingleResult();
-        em.createQuery("DELETE FROM PiiMessage m WHERE m.tenantId = :t AND m.userId = :u AND m.threadKey = :k")
-                .setParameter("t", thread.tenantId())
-                .setParameter("u", thread.userId())
-                .setParameter("k", threadKey)
-                .executeUpdate();
+        for (String entity : List.of("PiiMessage", "PiiThread")) {
+            em.createQuery("DELETE FROM " + entity + " m WHERE m.tenantId = :t AND m.userId = :u AND m.threadKey = :k")
+                    .setParameter("t", thread.tenantId())
+                    .setParameter("u", thread.userId())
+                    .setParameter("k", threadKey)
+                    .executeUpdate();
+        }
         return new Forgotten(((Number) counts[0]).longValue(), ((Number) counts[1]).longValue());
     }
 
+    /**
+     * Deletes the user's threads and their lock rows, and records the erasure ({@link PiiErasure}) so that servers
+     * holding threads in process drop theirs too.
+     */
     @Override
     public UserErasure forgetUser(String tenantId, String userId) {
         Object[] counts = em.createQuery(
@@ -132,10 +186,14 @@ public final class DurableDetectionStore implements DetectionStore {
                 .setParameter("t", tenantId)
                 .setParameter("u", userId)
                 .getSingleResult();
-        em.createQuery("DELETE FROM PiiMessage m WHERE m.tenantId = :t AND m.userId = :u")
-                .setParameter("t", tenantId)
-                .setParameter("u", userId)
-                .executeUpdate();
+        for (String entity : List.of("PiiMessage", "PiiThread")) {
+            em.createQuery("DELETE FROM " + entity + " m WHERE m.tenantId = :t AND m.userId = :u")
+                    .setParameter("t", tenantId)
+                    .setParameter("u", userId)
+                    .executeUpdate();
+        }
+        em.persist(new PiiErasure(
+                tenantId, crypto.userKey(tenantId, userId), clock.instant().truncatedTo(ChronoUnit.MICROS)));
         return new UserErasure(((Number) counts[0]).longValue(), ((Number) counts[1]).longValue());
     }
 
@@ -145,12 +203,17 @@ public final class DurableDetectionStore implements DetectionStore {
      *
      * @param tenantId the tenant
      * @param limit    most rows
+     * Lock rows of threads keyed in clear are dropped (the thread's next update creates its hashed one).
+     *
      * @return how many rows were rewritten; fewer than {@code limit} means none is left
      */
     public int reencrypt(String tenantId, int limit) {
         if (!crypto.encrypted()) {
             return 0;
         }
+        em.createQuery("DELETE FROM PiiThread p WHERE p.tenantId = :t AND p.hashed = false")
+                .setParameter("t", tenantId)
+                .executeUpdate();
         List<PiiMessage> rows = em.createQuery(
                         "SELECT m FROM PiiMessage m WHERE m.tenantId = :t AND m.keyId <> :k ORDER BY m.id",
                         PiiMessage.class)

@@ -8,6 +8,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.agentmemory.api.pii.Detection;
 import org.agentmemory.api.pii.Forgotten;
 import org.agentmemory.api.pii.MessageRole;
@@ -18,6 +19,11 @@ import org.agentmemory.api.pii.MessageRole;
  * expiring on its next access. Nothing survives a restart and nothing is shared between servers: behind a load balancer
  * two servers number the same value differently (use the durable store there). Values are held in clear, in memory
  * only. Thread-safe (one lock); no container types.
+ *
+ * <p>Right to erasure reaches every server through erasure marks (issue 34 item 4): each erasure of a user has an id
+ * that grows with each erasure, and a thread remembers the newest mark of its user it was created under. A view
+ * {@link #asOf(long)} bound to the user's newest mark drops a thread created under an older one before it serves it,
+ * and {@link #forgetErased} drops every such thread of a user at once.
  */
 public final class InProcessDetectionStore implements DetectionStore {
 
@@ -37,6 +43,7 @@ public final class InProcessDetectionStore implements DetectionStore {
     private static final class Entry {
         final LinkedHashMap<String, StoredMessage> messages = new LinkedHashMap<>();
         Instant lastAccess;
+        long erasureMark;
     }
 
     /**
@@ -63,9 +70,22 @@ public final class InProcessDetectionStore implements DetectionStore {
         return threads.size();
     }
 
+    /**
+     * @param erasureMark the newest erasure mark of the user of the threads the view is used for, 0 when none
+     * @return this store seen by a caller who knows that mark: a thread of that user created under an older mark is
+     *         dropped before it is read or written, and a thread created through the view carries the mark
+     */
+    public DetectionStore asOf(long erasureMark) {
+        return new MarkedView(erasureMark);
+    }
+
     /** @return the thread's live entry, after dropping it when it has expired; {@code null} when none */
-    private Entry live(ThreadKey thread, Instant now) {
+    private Entry live(ThreadKey thread, Instant now, long erasureMark) {
         Entry entry = threads.get(thread);
+        if (entry != null && entry.erasureMark < erasureMark) {
+            threads.remove(thread);
+            return null;
+        }
         if (entry != null && ttl != null && entry.lastAccess.plus(ttl).isBefore(now)) {
             threads.remove(thread);
             return null;
@@ -77,13 +97,18 @@ public final class InProcessDetectionStore implements DetectionStore {
     }
 
     @Override
-    public synchronized void remember(
-            ThreadKey thread, String messageId, List<Detection> detections, MessageRole role) {
+    public void remember(ThreadKey thread, String messageId, List<Detection> detections, MessageRole role) {
+        remember(thread, messageId, detections, role, 0);
+    }
+
+    private synchronized void remember(
+            ThreadKey thread, String messageId, List<Detection> detections, MessageRole role, long erasureMark) {
         Instant now = clock.instant();
-        Entry entry = live(thread, now);
+        Entry entry = live(thread, now, erasureMark);
         if (entry == null) {
             entry = new Entry();
             entry.lastAccess = now;
+            entry.erasureMark = erasureMark;
             threads.put(thread, entry);
             evict();
         }
@@ -108,15 +133,26 @@ public final class InProcessDetectionStore implements DetectionStore {
     }
 
     @Override
-    public synchronized List<StoredMessage> messages(ThreadKey thread) {
-        Entry entry = live(thread, clock.instant());
+    public List<StoredMessage> messages(ThreadKey thread) {
+        return messages(thread, 0);
+    }
+
+    private synchronized List<StoredMessage> messages(ThreadKey thread, long erasureMark) {
+        Entry entry = live(thread, clock.instant(), erasureMark);
         return entry == null ? List.of() : new ArrayList<>(entry.messages.values());
     }
 
     @Override
-    public synchronized Forgotten forget(ThreadKey thread) {
+    public Forgotten forget(ThreadKey thread) {
+        return forget(thread, 0);
+    }
+
+    private synchronized Forgotten forget(ThreadKey thread, long erasureMark) {
         Entry entry = threads.remove(thread);
-        return entry == null ? new Forgotten(0, 0) : new Forgotten(entry.messages.size(), count(entry));
+        // a thread erased already is not the caller's to count
+        return entry == null || entry.erasureMark < erasureMark
+                ? new Forgotten(0, 0)
+                : new Forgotten(entry.messages.size(), count(entry));
     }
 
     private static long count(Entry entry) {
@@ -140,5 +176,63 @@ public final class InProcessDetectionStore implements DetectionStore {
             }
         }
         return new UserErasure(dropped, detections);
+    }
+
+    /**
+     * Drops the threads of one erasure another server answered: those of {@code tenantId} whose user matches and that
+     * were created under an older mark (a thread created after the erasure, under its mark or a newer one, stays).
+     *
+     * @param tenantId    the tenant
+     * @param erasedUser  whether a user id is the erased user's
+     * @param erasureMark the erasure's mark
+     * @return the threads dropped
+     */
+    public synchronized int forgetErased(String tenantId, Predicate<String> erasedUser, long erasureMark) {
+        int dropped = 0;
+        for (Iterator<Map.Entry<ThreadKey, Entry>> it = threads.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<ThreadKey, Entry> e = it.next();
+            if (e.getValue().erasureMark < erasureMark
+                    && e.getKey().tenantId().equals(tenantId)
+                    && erasedUser.test(e.getKey().userId())) {
+                dropped++;
+                it.remove();
+            }
+        }
+        return dropped;
+    }
+
+    /** The store as seen under one erasure mark; see {@link #asOf(long)}. */
+    private final class MarkedView implements DetectionStore {
+
+        private final long erasureMark;
+
+        MarkedView(long erasureMark) {
+            this.erasureMark = erasureMark;
+        }
+
+        @Override
+        public void remember(ThreadKey thread, String messageId, List<Detection> detections, MessageRole role) {
+            InProcessDetectionStore.this.remember(thread, messageId, detections, role, erasureMark);
+        }
+
+        @Override
+        public <T> T update(ThreadKey thread, java.util.function.Supplier<T> work) {
+            return InProcessDetectionStore.this.update(thread, work);
+        }
+
+        @Override
+        public List<StoredMessage> messages(ThreadKey thread) {
+            return InProcessDetectionStore.this.messages(thread, erasureMark);
+        }
+
+        @Override
+        public Forgotten forget(ThreadKey thread) {
+            return InProcessDetectionStore.this.forget(thread, erasureMark);
+        }
+
+        @Override
+        public UserErasure forgetUser(String tenantId, String userId) {
+            return InProcessDetectionStore.this.forgetUser(tenantId, userId);
+        }
     }
 }

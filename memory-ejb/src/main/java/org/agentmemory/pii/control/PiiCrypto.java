@@ -153,6 +153,27 @@ public final class PiiCrypto {
     }
 
     /**
+     * @param tenantId a tenant
+     * @param userId   a user
+     * @return the key an erasure of the user is recorded under: HMAC-SHA256 of tenant and user under the pepper, or
+     *         their SHA-256 without one (never the user id), 64 hex characters
+     */
+    public String userKey(String tenantId, String userId) {
+        byte[] both = (tenantId + '\n' + userId).getBytes(StandardCharsets.UTF_8);
+        try {
+            if (pepper == null) {
+                return HexFormat.of()
+                        .formatHex(MessageDigest.getInstance("SHA-256").digest(both));
+            }
+            Mac mac = Mac.getInstance(HMAC);
+            mac.init(new SecretKeySpec(pepper, HMAC));
+            return HexFormat.of().formatHex(mac.doFinal(both));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("SHA-256 or HMAC-SHA256 is not available: " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * @param plaintext what to store
      * @param row       the row's identity, bound to the ciphertext as associated data
      * @return Base64 of nonce and ciphertext under the current key; {@code plaintext} in clear

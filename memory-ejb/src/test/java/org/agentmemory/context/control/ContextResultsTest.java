@@ -55,7 +55,7 @@ class ContextResultsTest {
                 budget.budget(),
                 budget.historyBudget(),
                 CompactionOptions.defaults().withCalibration(1.25));
-        ConversationContext context = ContextResults.fitted(42L, fitted, budget, 1.25, COUNTER.name());
+        ConversationContext context = ContextResults.fitted(42L, fitted, null, budget, 1.25, COUNTER.name());
 
         long estimate =
                 fitted.views().stream().mapToLong(v -> v.estimatedTokens()).sum();
@@ -91,7 +91,7 @@ class ContextResultsTest {
         ResolvedBudget budget = budget(ContextRequest.forModel("gpt-4o").withPromptTokens(30, 5));
         FittedHistory fitted =
                 FITTER.fitWithin(List.of(), budget.budget(), budget.historyBudget(), CompactionOptions.defaults());
-        ConversationContext context = ContextResults.fitted(null, fitted, budget, 1.0, COUNTER.name());
+        ConversationContext context = ContextResults.fitted(null, fitted, null, budget, 1.0, COUNTER.name());
         assertThat(context.outcome()).isEqualTo(ContextOutcome.NOTHING_TO_RENDER);
         assertThat(context.messages()).isEmpty();
         assertThat(context.note()).isEqualTo("No conversation exists for this key yet; the history is empty.");
@@ -103,7 +103,7 @@ class ContextResultsTest {
         ResolvedBudget budget = budget(ContextRequest.forModel("gpt-4o").withMaxHistoryTokens(1));
         FittedHistory fitted =
                 FITTER.fitWithin(history(3), budget.budget(), budget.historyBudget(), CompactionOptions.defaults());
-        ConversationContext context = ContextResults.fitted(7L, fitted, budget, 1.0, COUNTER.name());
+        ConversationContext context = ContextResults.fitted(7L, fitted, null, budget, 1.0, COUNTER.name());
         assertThat(context.outcome()).isEqualTo(ContextOutcome.BUDGET_TOO_SMALL);
         assertThat(context.budgetTooSmall()).isTrue();
         assertThat(context.messages()).isEmpty();

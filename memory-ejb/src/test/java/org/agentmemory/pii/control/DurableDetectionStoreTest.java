@@ -183,6 +183,108 @@ class DurableDetectionStoreTest {
         }
     }
 
+    /** What {@code PiiMemoryBean} does before a write: the thread's lock row, committed in a transaction of its own. */
+    private static void lockRow(EntityManagerFactory emf, PiiCrypto crypto, ThreadKey thread) {
+        try {
+            Databases.inTransaction(emf, (EntityManager em) -> {
+                DurableDetectionStore store = new DurableDetectionStore(em, crypto, java.time.Clock.systemUTC());
+                if (!store.hasThreadLock(thread)) {
+                    store.createThreadLock(thread);
+                }
+                return null;
+            });
+        } catch (jakarta.persistence.PersistenceException createdConcurrently) {
+            // the unique key refused a second row; the first one is there to lock
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databases")
+    void concurrentFirstMessagesOfAThreadNeverShareANumber(String name, Shared s) throws Exception {
+        PiiCrypto crypto = PiiCrypto.of(PiiCryptoTest.PEPPER, PiiCryptoTest.KEY, null);
+        int turns = 8;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(turns);
+        try {
+            for (int round = 0; round < 3; round++) {
+                ThreadKey thread = new ThreadKey("race", "fay", "first-" + name + "-" + round);
+                java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(turns);
+                List<java.util.concurrent.Future<String>> placeholders = new ArrayList<>();
+                for (int i = 0; i < turns; i++) {
+                    EntityManagerFactory server = i % 2 == 0 ? s.a() : s.b();
+                    String text = "mail first" + i + "@example.com";
+                    placeholders.add(pool.submit(() -> {
+                        start.await();
+                        lockRow(server, crypto, thread);
+                        return on(
+                                        server,
+                                        crypto,
+                                        t -> unchecked(() -> t.anonymize(thread, null, text, null, MessageRole.USER)))
+                                .detections()
+                                .get(0)
+                                .placeholder();
+                    }));
+                }
+                java.util.Set<String> distinct = new java.util.HashSet<>();
+                for (var p : placeholders) {
+                    distinct.add(p.get());
+                }
+                assertThat(distinct).as("round " + round).hasSize(turns);
+                assertThat(count(s.db(), "pii_thread", thread))
+                        .as("one lock row per thread")
+                        .isEqualTo(round + 1);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static long count(DataSource db, String table, ThreadKey thread) throws Exception {
+        try (Connection c = db.getConnection();
+                var st = c.prepareStatement("SELECT count(*) FROM " + table + " WHERE tenant_id = ? AND user_id = ?")) {
+            st.setString(1, thread.tenantId());
+            st.setString(2, thread.userId());
+            try (ResultSet rs = st.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databases")
+    void forgettingDropsTheLockRowsAndRecordsTheUsersErasureWithoutTheUserId(String name, Shared s) throws Exception {
+        PiiCrypto crypto = PiiCrypto.of(PiiCryptoTest.PEPPER, PiiCryptoTest.KEY, null);
+        ThreadKey one = new ThreadKey("locks-" + name, "gus", "one");
+        ThreadKey two = new ThreadKey("locks-" + name, "gus", "two");
+        for (ThreadKey thread : List.of(one, two)) {
+            lockRow(s.a(), crypto, thread);
+            on(s.a(), crypto, t -> unchecked(() -> t.anonymize(thread, "m", "x@example.com", null, MessageRole.USER)));
+        }
+        assertThat(count(s.db(), "pii_thread", one)).isEqualTo(2);
+
+        on(s.b(), crypto, t -> t.forget(one));
+        assertThat(count(s.db(), "pii_thread", one)).isEqualTo(1);
+
+        UserErasure erased = Databases.inTransaction(
+                s.b(),
+                (EntityManager em) -> new DurableDetectionStore(em, crypto, java.time.Clock.systemUTC())
+                        .forgetUser(one.tenantId(), "gus"));
+        assertThat(erased).isEqualTo(new UserErasure(1, 1));
+        assertThat(count(s.db(), "pii_thread", one)).isZero();
+        try (Connection c = s.db().getConnection();
+                var st = c.prepareStatement("SELECT user_key FROM pii_erasure WHERE tenant_id = ?")) {
+            st.setString(1, one.tenantId());
+            try (ResultSet rs = st.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1))
+                        .isEqualTo(crypto.userKey(one.tenantId(), "gus"))
+                        .doesNotContain("gus")
+                        .hasSize(64);
+                assertThat(rs.next()).isFalse();
+            }
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
     void rotatesTheKeyAndRekeysRowsStoredInClear(String name, Shared s) throws Exception {

@@ -91,4 +91,42 @@ class InProcessDetectionStoreTest {
         assertThat(store.messages(new ThreadKey("t", "bob", "1"))).hasSize(1);
         assertThat(store.messages(new ThreadKey("other", "alice", "1"))).hasSize(1);
     }
+
+    @Test
+    void aThreadCreatedBeforeItsUsersNewestErasureIsDroppedBeforeItIsServed() {
+        InProcessDetectionStore store = new InProcessDetectionStore(10, null, clock);
+        store.asOf(0).remember(thread("a"), "m", one("Ann"), MessageRole.USER);
+        store.asOf(0).remember(thread("b"), "m", one("Bob"), MessageRole.USER);
+
+        // another server erased the user: erasure 3 is the newest the database knows
+        DetectionStore afterErasure = store.asOf(3);
+        assertThat(afterErasure.messages(thread("a"))).isEmpty();
+        assertThat(afterErasure.forget(thread("b"))).isEqualTo(new Forgotten(0, 0));
+        assertThat(store.size()).isZero();
+
+        // what the user says after the erasure is kept under the erasure it was created after
+        afterErasure.remember(thread("a"), "m2", one("Ann"), MessageRole.USER);
+        assertThat(store.asOf(3).messages(thread("a"))).hasSize(1);
+        assertThat(store.asOf(4).messages(thread("a"))).isEmpty();
+    }
+
+    @Test
+    void forgetErasedDropsOnlyTheErasedUsersOlderThreadsOfThatTenant() {
+        InProcessDetectionStore store = new InProcessDetectionStore(10, null, clock);
+        store.asOf(0).remember(new ThreadKey("t", "ann", "1"), "m", one("Ann"), MessageRole.USER);
+        store.asOf(0).remember(new ThreadKey("t", "ann", "2"), "m", one("Ann"), MessageRole.USER);
+        store.asOf(0).remember(new ThreadKey("t", "bob", "1"), "m", one("Bob"), MessageRole.USER);
+        store.asOf(0).remember(new ThreadKey("other", "ann", "1"), "m", one("Ann"), MessageRole.USER);
+        store.asOf(5).remember(new ThreadKey("t", "ann", "3"), "m", one("Ann"), MessageRole.USER);
+
+        assertThat(store.forgetErased("t", "ann"::equals, 5)).isEqualTo(2);
+
+        assertThat(store.messages(new ThreadKey("t", "ann", "1"))).isEmpty();
+        assertThat(store.messages(new ThreadKey("t", "ann", "2"))).isEmpty();
+        assertThat(store.messages(new ThreadKey("t", "ann", "3"))).hasSize(1);
+        assertThat(store.messages(new ThreadKey("t", "bob", "1"))).hasSize(1);
+        assertThat(store.messages(new ThreadKey("other", "ann", "1"))).hasSize(1);
+        // polling the same erasure again drops nothing more
+        assertThat(store.forgetErased("t", "ann"::equals, 5)).isZero();
+    }
 }

@@ -140,6 +140,9 @@ class ErasureIT {
         assertThat(receipt.get("toolInvocations").asLong()).isEqualTo(1);
         assertThat(receipt.get("omissions").asLong()).isEqualTo(1);
         assertThat(receipt.get("messages").asLong()).isEqualTo(8);
+        assertThat(receipt.get("summaries").asLong())
+                .as("no round dropped A's turns")
+                .isZero();
         assertThat(receipt.get("episodes").asLong()).isEqualTo(4);
         assertThat(receipt.get("answers").asLong()).isEqualTo(1);
         assertThat(receipt.get("piiThreads").asLong()).isEqualTo(1);
@@ -212,6 +215,7 @@ class ErasureIT {
                 "toolInvocations",
                 "omissions",
                 "messages",
+                "summaries",
                 "episodes",
                 "answers",
                 "piiThreads",
@@ -404,6 +408,8 @@ class ErasureIT {
             assertThat(count(db, "SELECT count(*) FROM omission_turn WHERE conversation_id = ?", a.conversationId()))
                     .isZero();
             assertThat(count(db, "SELECT count(*) FROM episode WHERE user_id = ?", a.user()))
+                    .isZero();
+            assertThat(count(db, "SELECT count(*) FROM history_summary WHERE user_id = ?", a.user()))
                     .isZero();
             assertThat(count(db, "SELECT count(*) FROM pii_message WHERE user_id = ?", a.user()))
                     .as("A's PII thread rows")

@@ -6,10 +6,8 @@ import static org.agentmemory.it.support.Turns.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.agentmemory.it.support.Api;
 import org.agentmemory.it.support.KillableServer;
 import org.junit.jupiter.api.AfterAll;
@@ -36,18 +34,7 @@ class PiiTwoServersIT {
 
     @Test
     void placeholdersAreStableAcrossTwoServersAndErasureReachesBoth() throws Exception {
-        server = new KillableServer(
-                "pg-pii",
-                Path.of(System.getProperty("it.crash.pg.home")),
-                Integer.getInteger("it.crash.pg.offset"),
-                System.getProperty("it.crash.java.opts"),
-                Map.of(
-                        "MEMORY_DB_URL", System.getProperty("it.pg.jdbc"),
-                        "MEMORY_DB_USER", System.getProperty("it.pg.user"),
-                        "MEMORY_DB_PASSWORD", System.getProperty("it.pg.password", "postgres"),
-                        "MEMORY_PII_STORE", "durable",
-                        "MEMORY_PII_PEPPER", System.getProperty("it.pii.pepper"),
-                        "MEMORY_PII_KEY", System.getProperty("it.pii.key")));
+        server = KillableServer.onSuiteDatabase("pg-pii", "durable");
         System.out.println(
                 "[pii] second server on the suite's database started in " + server.start(Duration.ofMinutes(4)));
         List<Api> servers = List.of(Api.postgres(), server.api());

@@ -79,11 +79,11 @@ class RemoteIdentityIT {
         Throwable local =
                 catchThrowable(() -> RemoteClient.conversationMemory(null).addTurn(key, turn));
         assertThat(local).as("a same-host client without credentials ($local)").isNotNull();
-        assertThat(messages(local)).contains("has no tenant");
+        assertThat(RemoteClient.messages(local)).contains("has no tenant");
 
         Throwable nobody = catchThrowable(
                 () -> RemoteClient.conversationMemory(RemoteClient.NOBODY).addTurn(key, turn));
-        assertThat(messages(nobody)).contains("memory-nobody").contains("has no tenant");
+        assertThat(RemoteClient.messages(nobody)).contains("memory-nobody").contains("has no tenant");
 
         Throwable wrongPassword = catchThrowable(
                 () -> RemoteClient.conversationMemory(new RemoteClient.User("memory-alice", "not-her-password"))
@@ -92,7 +92,7 @@ class RemoteIdentityIT {
 
         Throwable lowRole = catchThrowable(() ->
                 RemoteClient.conversationMemory(RemoteClient.ALICE).chatbotStats("ejb-tenant-a", "remote-identity"));
-        assertThat(messages(lowRole)).contains("lacks the role memory-admin");
+        assertThat(RemoteClient.messages(lowRole)).contains("lacks the role memory-admin");
 
         Api rest = Api.postgres();
         assertThat(rest.get("/conversations/lookup"
@@ -128,17 +128,5 @@ class RemoteIdentityIT {
         return "Basic "
                 + Base64.getEncoder()
                         .encodeToString((user.name() + ":" + user.password()).getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** @return the messages of a throwable and its causes, joined */
-    private static String messages(Throwable t) {
-        StringBuilder all = new StringBuilder();
-        for (Throwable c = t; c != null && all.length() < 10_000; c = c.getCause()) {
-            all.append(c).append(" | ");
-            if (c.getCause() == c) {
-                break;
-            }
-        }
-        return all.toString();
     }
 }

@@ -46,6 +46,34 @@ public final class KillableServer {
         Runtime.getRuntime().addShutdownHook(new Thread(this::killQuietly, "kill " + name + " server"));
     }
 
+    /**
+     * The crash test's PostgreSQL home as a second server on the suite's PostgreSQL database, with the suite's PII
+     * pepper and key (servers on one database share them).
+     *
+     * @param name     a name for reports
+     * @param piiStore {@code memory} or {@code durable}
+     * @return the server, not started
+     */
+    public static KillableServer onSuiteDatabase(String name, String piiStore) {
+        return new KillableServer(
+                name,
+                Path.of(System.getProperty("it.crash.pg.home")),
+                Integer.getInteger("it.crash.pg.offset"),
+                System.getProperty("it.crash.java.opts"),
+                Map.of(
+                        "MEMORY_DB_URL", System.getProperty("it.pg.jdbc"),
+                        "MEMORY_DB_USER", System.getProperty("it.pg.user"),
+                        "MEMORY_DB_PASSWORD", System.getProperty("it.pg.password", "postgres"),
+                        "MEMORY_PII_STORE", piiStore,
+                        "MEMORY_PII_PEPPER", System.getProperty("it.pii.pepper"),
+                        "MEMORY_PII_KEY", System.getProperty("it.pii.key")));
+    }
+
+    /** @return the console log the server writes to */
+    public Path consoleLog() {
+        return log;
+    }
+
     /** @return the client of this server's API */
     public Api api() {
         return Api.at(name, "http://localhost:" + (8080 + offset), "http://localhost:" + (9990 + offset), home);

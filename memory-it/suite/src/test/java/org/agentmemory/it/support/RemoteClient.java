@@ -119,4 +119,16 @@ public final class RemoteClient {
             throw new IllegalStateException("remote lookup of " + name + " failed", e);
         }
     }
+
+    /** @return the messages of a throwable and its causes, joined */
+    public static String messages(Throwable t) {
+        StringBuilder all = new StringBuilder();
+        for (Throwable c = t; c != null && all.length() < 10_000; c = c.getCause()) {
+            all.append(c).append(" | ");
+            if (c.getCause() == c) {
+                break;
+            }
+        }
+        return all.toString();
+    }
 }

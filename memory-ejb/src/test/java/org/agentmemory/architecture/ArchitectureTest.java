@@ -160,6 +160,7 @@ class ArchitectureTest {
                 .resideInAnyPackage(
                         ROOT + ".compaction.control",
                         ROOT + ".context.control",
+                        ROOT + ".working.control",
                         PLATFORM + ".text",
                         PLATFORM + ".tokens",
                         PLATFORM + ".ranking")

@@ -434,6 +434,26 @@ public final class InputRules {
         checkJsonSize(field, value);
     }
 
+    /**
+     * {@link #checkJsonObject(String, Map)} with a smaller bound.
+     *
+     * @param field         the field name used in the message
+     * @param value         the object, {@code null} is accepted
+     * @param maxCodePoints most code points of keys, strings and numbers, at most {@value #MAX_JSON_CODE_POINTS}
+     * @throws InvalidInputException when a rule is broken (rule {@code max-size} for the size)
+     */
+    public static void checkJsonObject(String field, Map<String, Object> value, int maxCodePoints)
+            throws InvalidInputException {
+        long size = checkJsonSize(field, value);
+        if (size > maxCodePoints) {
+            throw new InvalidInputException(
+                    field,
+                    "max-size",
+                    field + " holds " + size + " characters of keys and values; the limit is " + maxCodePoints
+                            + " characters (Unicode code points).");
+        }
+    }
+
     private static void checkJson(String field, Object value) throws InvalidInputException {
         if (value instanceof String s) {
             checkText(field, s, Controls.ANY);

@@ -119,4 +119,17 @@ class InputRulesTest {
                         e -> org.assertj.core.api.Assertions.assertThat(e.field())
                                 .isEqualTo("turn.toolInvocations[0].wmKey"));
     }
+
+    @Test
+    void aJsonObjectMayBeBoundedBelowTheGeneralLimit() {
+        Map<String, Object> twelve = Map.of("key", "123456789");
+        assertThatCode(() -> InputRules.checkJsonObject("metadata", twelve, 12)).doesNotThrowAnyException();
+        assertThatCode(() -> InputRules.checkJsonObject("metadata", null, 12)).doesNotThrowAnyException();
+        assertThatThrownBy(() -> InputRules.checkJsonObject("metadata", twelve, 11))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> {
+                    org.assertj.core.api.Assertions.assertThat(e.field()).isEqualTo("metadata");
+                    org.assertj.core.api.Assertions.assertThat(e.rule()).isEqualTo("max-size");
+                    org.assertj.core.api.Assertions.assertThat(e.getMessage()).contains("12", "11");
+                });
+    }
 }

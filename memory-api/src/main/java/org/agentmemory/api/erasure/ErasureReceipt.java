@@ -27,6 +27,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param brainStatements    brain page statements removed because the subject's evidence was their only support
  * @param brainPagesRevised  brain pages rewritten without the subject's evidence
  * @param brainPagesDeleted  brain pages deleted because no statement was left
+ * @param extractedSkills    skills the dream cycle extracted from episodes that included the subject's (issue 35 item 2)
  * @param auditEventsRedacted audit events whose target or caller named the subject, rewritten without it
  */
 @Schema(description = "What one erasure of a subject deleted, store by store; zeros when nothing was left.")
@@ -85,6 +86,11 @@ public record ErasureReceipt(
         @Schema(description = "Brain pages deleted because no statement was left.")
         long brainPagesDeleted,
 
+        @Schema(
+                description = "Skills the dream cycle extracted from episodes that included the subject's; the next"
+                        + " cycle extracts them again from the episodes that remain.")
+        long extractedSkills,
+
         @Schema(description = "Audit events whose target or caller named the subject, rewritten without it.")
         long auditEventsRedacted)
         implements Serializable {
@@ -104,6 +110,7 @@ public record ErasureReceipt(
                 + brainStatements
                 + brainPagesRevised
                 + brainPagesDeleted
+                + extractedSkills
                 + auditEventsRedacted;
     }
 }

@@ -17,6 +17,7 @@ import org.agentmemory.conversation.boundary.ConversationEraserBean;
 import org.agentmemory.episodic.boundary.EpisodeEraserBean;
 import org.agentmemory.erasure.control.ErasureTally;
 import org.agentmemory.pii.boundary.PiiEraserBean;
+import org.agentmemory.skills.boundary.SkillEraserBean;
 
 /**
  * The bounded transactions of one erasure (issue 34 item 4). Each step deletes a batch together with the brain
@@ -45,8 +46,11 @@ public class ErasureStepsBean {
     @EJB
     PiiEraserBean pii;
 
+    @EJB
+    SkillEraserBean skills;
+
     /**
-     * Deletes a batch of the subject's episodes and their evidence in brain pages.
+     * Deletes a batch of the subject's episodes, their evidence in brain pages and the skills extracted from them.
      *
      * @return how many episodes were deleted (fewer than {@code limit}: none are left)
      */
@@ -59,6 +63,7 @@ public class ErasureStepsBean {
         List<String> deleted = episodes.eraseBatch(tenantId, userId, limit);
         if (!deleted.isEmpty()) {
             add(tally, brain.erase(tenantId, named, new HashSet<>(deleted), now));
+            tally.extractedSkills(skills.forgetEpisodes(tenantId, deleted));
         }
         tally.episodes(deleted.size());
         return deleted.size();

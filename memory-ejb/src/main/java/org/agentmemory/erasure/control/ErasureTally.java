@@ -27,6 +27,7 @@ public final class ErasureTally {
     final Set<Long> brainPagesRevised = new HashSet<>();
 
     final Set<Long> brainPagesDeleted = new HashSet<>();
+    long extractedSkills;
     long auditEventsRedacted;
 
     /** Adds a committed batch of conversations and what they held. */
@@ -57,6 +58,11 @@ public final class ErasureTally {
     public void pii(long threads, long detections) {
         piiThreads += threads;
         piiDetections += detections;
+    }
+
+    /** Adds the extracted skills a committed batch of episodes took with it. */
+    public void extractedSkills(long count) {
+        extractedSkills += count;
     }
 
     /**
@@ -112,6 +118,7 @@ public final class ErasureTally {
                 brainStatements,
                 pagesRevised(),
                 brainPagesDeleted.size(),
+                extractedSkills,
                 auditEventsRedacted);
     }
 
@@ -122,6 +129,7 @@ public final class ErasureTally {
                 + episodes + " answers="
                 + answers + " piiThreads=" + piiThreads + " piiDetections=" + piiDetections + " brainStatements="
                 + brainStatements + " brainPagesRevised=" + pagesRevised() + " brainPagesDeleted="
-                + brainPagesDeleted.size() + " auditEventsRedacted=" + auditEventsRedacted;
+                + brainPagesDeleted.size() + " extractedSkills=" + extractedSkills + " auditEventsRedacted="
+                + auditEventsRedacted;
     }
 }

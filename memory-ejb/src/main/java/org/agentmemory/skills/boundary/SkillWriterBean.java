@@ -19,6 +19,7 @@ import org.agentmemory.api.NotFoundException;
 import org.agentmemory.api.VersionConflictException;
 import org.agentmemory.api.skills.SkillExistsException;
 import org.agentmemory.api.skills.SkillSource;
+import org.agentmemory.episodic.boundary.EpisodeFeedBean;
 import org.agentmemory.platform.config.Settings;
 import org.agentmemory.platform.embedding.EmbeddingModel;
 import org.agentmemory.skills.control.SkillExtraction;
@@ -35,6 +36,12 @@ import org.agentmemory.skills.entity.Skill;
 @Stateless
 @LocalBean
 public class SkillWriterBean {
+
+    /** The prefix of an episode's evidence reference ({@link SkillExtraction}). */
+    static final String EPISODE = "episode:";
+
+    @jakarta.ejb.EJB
+    EpisodeFeedBean episodes;
 
     private static final Logger LOG = Logger.getLogger(SkillWriterBean.class.getName());
 
@@ -152,7 +159,8 @@ public class SkillWriterBean {
 
     /**
      * Upserts an extracted skill by its name: a new one is created; an extracted one is rewritten when anything
-     * changed; a caller's skill of that name is left alone.
+     * changed; a caller's skill of that name is left alone; nothing is written when an episode it cites was erased
+     * since extraction read it (reported as unchanged).
      *
      * @param tenantId the tenant
      * @param agentId  the agent
@@ -166,6 +174,10 @@ public class SkillWriterBean {
         String extracted = source(SkillSource.EXTRACTED);
         if (row != null && !extracted.equals(row.getSource())) {
             return Upsert.MANUAL;
+        }
+        if (!allStillExist(tenantId, skill.evidence())) {
+            // an episode it was extracted from was erased since it was read: the next cycle extracts it again
+            return Upsert.UNCHANGED;
         }
         if (row != null
                 && skill.description().equals(row.getDescription())
@@ -188,6 +200,22 @@ public class SkillWriterBean {
         }
         em.flush();
         return created ? Upsert.CREATED : Upsert.UPDATED;
+    }
+
+    /**
+     * Locks the cited episodes until the write commits, so that an erasure deleting one of them runs after it (and
+     * deletes the skill, {@link SkillEraserBean}) or before it (and the skill is not written).
+     *
+     * @return whether every cited episode still exists
+     */
+    private boolean allStillExist(String tenantId, List<String> evidence) {
+        List<String> ids = new java.util.ArrayList<>();
+        for (String ref : evidence) {
+            if (ref.startsWith(EPISODE)) {
+                ids.add(ref.substring(EPISODE.length()));
+            }
+        }
+        return ids.isEmpty() || episodes.lockExisting(tenantId, ids).size() == ids.size();
     }
 
     /**

@@ -23,6 +23,7 @@ class ErasureTallyTest {
         tally.brain(1, List.of(10L, 13L), List.of());
         tally.brain(1, List.of(), List.of(13L)); // revised by one step, deleted by a later one: deleted
         tally.audit(6);
+        tally.extractedSkills(2);
         Instant start = Instant.parse("2026-12-05T10:00:00Z");
         ErasureReceipt r = tally.receipt("r-1", "t", "alice", start, start.plusSeconds(2));
 
@@ -39,7 +40,8 @@ class ErasureTallyTest {
         assertThat(r.brainPagesRevised()).as("pages 10 and 11, 10 counted once").isEqualTo(2);
         assertThat(r.brainPagesDeleted()).as("pages 12 and 13").isEqualTo(2);
         assertThat(r.auditEventsRedacted()).isEqualTo(6);
-        assertThat(r.total()).isEqualTo(512 + 3 + 35 + 4 + 1 + 70 + 3 + 2 + 7 + 6 + 2 + 2 + 6);
+        assertThat(r.extractedSkills()).isEqualTo(2);
+        assertThat(r.total()).isEqualTo(512 + 3 + 35 + 4 + 1 + 70 + 3 + 2 + 7 + 6 + 2 + 2 + 2 + 6);
         assertThat(tally.counts()).doesNotContain("alice").startsWith("conversations=3 turns=35");
         assertThat(new ErasureTally().receipt("r-2", "t", "alice", start, start).total())
                 .isZero();

@@ -223,6 +223,7 @@ class ErasureIT {
                 "brainStatements",
                 "brainPagesRevised",
                 "brainPagesDeleted",
+                "extractedSkills",
                 "auditEventsRedacted")) {
             assertThat(again.get(store).asLong()).as(store).isZero();
         }

@@ -508,6 +508,54 @@ class SkillsIT {
                 .isEmpty();
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("servers")
+    void erasingAUserDeletesTheSkillsExtractedFromTheirEpisodesAndNoOtherSkill(Api server) {
+        Api api = tenant(server, "skills-erasure");
+        String agent = "operator";
+        api.put("/agents", obj("agentId", agent, "skillAutoExtract", true));
+        String subject = unique("subject");
+        success(api, agent, subject, "Deploy checkout", "kubectl", "Run kubectl diff before kubectl apply");
+        success(api, agent, "other-1", "Deploy search", "kubectl", "Pin the image digest, not a tag");
+        success(api, agent, "other-2", "Deploy cart", "kubectl", "Watch kubectl rollout status");
+        for (String user : List.of("other-1", "other-2", "other-3")) {
+            success(api, agent, user, "Migrate " + user, "psql", "Run migrations off-peak");
+        }
+        JsonNode manual = create(api, agent, new String[] {"Kubectl by hand", "Ours.", "Ours.", "kubectl"});
+        DreamCycleIT.run(api, agent);
+        JsonNode extracted = api.get("/skills" + query("agentId", agent, "source", "extracted"))
+                .json()
+                .get("items");
+        assertThat(texts(extracted, "name"))
+                .containsExactlyInAnyOrder("Tool Execution with kubectl", "Tool Execution with psql");
+
+        JsonNode receipt = api.post("/erasures", obj("userId", subject)).json();
+        assertThat(receipt.get("extractedSkills").asLong())
+                .as(receipt.toString())
+                .isEqualTo(1);
+        JsonNode left = api.get("/skills" + query("agentId", agent)).json().get("items");
+        assertThat(texts(left, "name")).containsExactlyInAnyOrder("Tool Execution with psql", "Kubectl by hand");
+        assertThat(left.toString()).doesNotContain("kubectl diff");
+        assertThat(api.post("/skills/relevant", obj("agentId", agent, "query", "kubectl diff before apply"))
+                        .body())
+                .doesNotContain("kubectl diff");
+        assertThat(manual.get("skillId").asText()).isNotEmpty();
+
+        // the remaining kubectl episodes (two) no longer make a cluster: the next cycle does not bring it back
+        DreamCycleIT.run(api, agent);
+        assertThat(texts(
+                        api.get("/skills" + query("agentId", agent, "source", "extracted"))
+                                .json()
+                                .get("items"),
+                        "name"))
+                .containsExactly("Tool Execution with psql");
+        assertThat(api.post("/erasures", obj("userId", subject))
+                        .json()
+                        .get("extractedSkills")
+                        .asLong())
+                .isZero();
+    }
+
     /** Records a successful episode with an explicit lesson (none when {@code null}); @return its id */
     static String success(Api api, String agent, String user, String situation, String tool, String lesson) {
         Map<String, Object> body = obj(

@@ -16,8 +16,9 @@ import org.agentmemory.platform.tokens.TokenCounter;
 /**
  * Puts a conversation's Stage 2 summary in place of the turns it covers (issue 35 item 4), within the history budget
  * H. Taken only when the plain fit left turns out: the summary then opens the first user message as a marked block
- * ({@link SummaryText#block}, then a blank line), and the turns after the ones it covers are fitted into what the
- * block leaves of H.
+ * ({@link SummaryText#block}, then a blank line), and the turns after the ones it replaces are fitted into what the
+ * block leaves of H. It replaces the turns it covers that the plain fit dropped, never more: a summary written after
+ * a call with a tighter budget may cover turns this call can show, and those stay verbatim.
  *
  * <p><b>Share.</b> The block takes at most {@code H − floor(H × lowWatermark / highWatermark)} tokens (a quarter of H
  * with the spec §5.1 defaults 0.60 and 0.80: the turns keep at least the low watermark's part of what the high
@@ -72,6 +73,9 @@ final class SummaryFit {
                 || plain.messages().isEmpty()) {
             return new Result(plain, null);
         }
+        // The summary stands in for the turns this call drops, never for more: one written after a tighter call may
+        // reach past them, and the turns that fit stay verbatim (the summary then repeats some of them).
+        long replaced = Math.min(summary.lastSequence(), newestDropped(turns, plain));
         int limit = Math.max(0, historyTokens);
         double factor = Math.max(1.0, options.calibration());
         int share = share(budget, limit);
@@ -84,7 +88,7 @@ final class SummaryFit {
         List<TurnRecord> after = new ArrayList<>(turns.size());
         List<String> covered = new ArrayList<>();
         for (TurnRecord turn : turns) {
-            if (turn.sequence() != null && turn.sequence() <= summary.lastSequence()) {
+            if (turn.sequence() != null && turn.sequence() <= replaced) {
                 if (candidate(turn, options)) {
                     covered.add(turn.turnId());
                 }
@@ -123,6 +127,26 @@ final class SummaryFit {
             turnsBudget -= needed - limit;
         }
         return new Result(plain, null);
+    }
+
+    /**
+     * @return the sequence of the newest turn the plain fit dropped: of a loaded turn, or just before the first
+     *         loaded turn when only older candidates were dropped; {@link Long#MIN_VALUE} when unknown
+     */
+    private static long newestDropped(List<TurnRecord> turns, FittedHistory plain) {
+        java.util.Set<String> dropped = new java.util.HashSet<>(plain.droppedTurnIds());
+        long newest = Long.MIN_VALUE;
+        for (TurnRecord turn : turns) {
+            if (turn.sequence() == null) {
+                continue;
+            }
+            if (dropped.contains(turn.turnId())) {
+                newest = Math.max(newest, turn.sequence());
+            } else if (newest == Long.MIN_VALUE) {
+                newest = turn.sequence() - 1; // the older candidates all precede the first loaded turn
+            }
+        }
+        return newest;
     }
 
     /**

@@ -152,9 +152,21 @@ public final class DurableDetectionStore implements DetectionStore {
         return crypto.hash(messageId);
     }
 
+    /**
+     * Locks the thread's lock row first, in the order every update takes its locks, so that an update in flight
+     * commits before the thread is counted and deleted (and nothing it wrote is left behind).
+     */
     @Override
     public Forgotten forget(ThreadKey thread) {
         String threadKey = crypto.hash(thread.threadId());
+        em.createQuery(
+                        "SELECT p FROM PiiThread p WHERE p.tenantId = :t AND p.userId = :u AND p.threadKey = :k",
+                        PiiThread.class)
+                .setParameter("t", thread.tenantId())
+                .setParameter("u", thread.userId())
+                .setParameter("k", threadKey)
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+                .getResultList();
         Object[] counts = em.createQuery(
                         "SELECT COUNT(m), COALESCE(SUM(m.detectionCount), 0) FROM PiiMessage m"
                                 + " WHERE m.tenantId = :t AND m.userId = :u AND m.threadKey = :k",
@@ -175,10 +187,18 @@ public final class DurableDetectionStore implements DetectionStore {
 
     /**
      * Deletes the user's threads and their lock rows, and records the erasure ({@link PiiErasure}) so that servers
-     * holding threads in process drop theirs too.
+     * holding threads in process drop theirs too. The lock rows are locked first (in id order), as every update takes
+     * its locks, so that updates in flight commit before the threads are counted and deleted.
      */
     @Override
     public UserErasure forgetUser(String tenantId, String userId) {
+        em.createQuery(
+                        "SELECT p FROM PiiThread p WHERE p.tenantId = :t AND p.userId = :u ORDER BY p.id",
+                        PiiThread.class)
+                .setParameter("t", tenantId)
+                .setParameter("u", userId)
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+                .getResultList();
         Object[] counts = em.createQuery(
                         "SELECT COUNT(DISTINCT m.threadKey), COALESCE(SUM(m.detectionCount), 0) FROM PiiMessage m"
                                 + " WHERE m.tenantId = :t AND m.userId = :u",

@@ -170,14 +170,15 @@ public class SkillWriterBean {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Upsert upsertExtracted(String tenantId, String agentId, SkillExtraction.Extracted skill, Instant now) {
+        // the episodes first, then the skill row: the order in which an erasure deletes them
+        if (!allStillExist(tenantId, skill.evidence())) {
+            // an episode it was extracted from was erased since it was read: the next cycle extracts it again
+            return Upsert.UNCHANGED;
+        }
         Skill row = byName(tenantId, agentId, skill.name(), true);
         String extracted = source(SkillSource.EXTRACTED);
         if (row != null && !extracted.equals(row.getSource())) {
             return Upsert.MANUAL;
-        }
-        if (!allStillExist(tenantId, skill.evidence())) {
-            // an episode it was extracted from was erased since it was read: the next cycle extracts it again
-            return Upsert.UNCHANGED;
         }
         if (row != null
                 && skill.description().equals(row.getDescription())

@@ -26,7 +26,8 @@ import org.agentmemory.platform.text.TitleCase;
  *       stable key the skill is upserted by, so a re-run updates the skill instead of adding one; the instructions,
  *       one {@code - {lesson}} line per distinct lesson (most episodes first, then oldest first), at most
  *       {@value #MAX_LESSONS}, each cut to {@value #MAX_LESSON} code points; a description naming the category and
- *       tools; the tools; the evidence, {@code episode:<id>} of the newest {@value #MAX_EVIDENCE} members, sorted.</li>
+ *       tools; the tools; the evidence, {@code episode:<id>} of the newest {@value #MAX_EVIDENCE} members and of every
+ *       member whose lesson the skill quotes (so that erasing any of them finds the skill), sorted.</li>
  * </ol>
  *
  * <p>Only lessons enter a skill: an episode's situation and action may quote a user's request or a tool's arguments
@@ -125,6 +126,13 @@ public final class SkillExtraction {
             TreeSet<String> evidence = new TreeSet<>();
             for (int i = members.size() - 1; i >= 0 && evidence.size() < MAX_EVIDENCE; i--) {
                 evidence.add("episode:" + members.get(i).episodeId());
+            }
+            // every episode whose lesson the skill quotes is cited, however old, so that erasing it finds the skill
+            for (SuccessEpisode e : members) {
+                if (e.lesson() != null
+                        && lessons.contains(SkillTexts.cut(e.lesson().strip(), MAX_LESSON))) {
+                    evidence.add("episode:" + e.episodeId());
+                }
             }
             skills.add(new Extracted(
                     cluster.getKey(),

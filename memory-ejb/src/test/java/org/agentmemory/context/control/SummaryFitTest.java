@@ -80,11 +80,31 @@ class SummaryFitTest {
             List<TurnRecord> turns,
             HistorySummary summary,
             int historyTokens,
+            int maxTurns) {
+        return render(rendering, turns, summary, historyTokens, Map.of(), new AtomicInteger(), maxTurns);
+    }
+
+    private static ConversationContext render(
+            ConversationRendering rendering,
+            List<TurnRecord> turns,
+            HistorySummary summary,
+            int historyTokens,
             Map<String, Object> metadata,
             AtomicInteger loads) {
+        return render(rendering, turns, summary, historyTokens, metadata, loads, 100);
+    }
+
+    private static ConversationContext render(
+            ConversationRendering rendering,
+            List<TurnRecord> turns,
+            HistorySummary summary,
+            int historyTokens,
+            Map<String, Object> metadata,
+            AtomicInteger loads,
+            int maxTurns) {
         ContextRequest request = ContextRequest.forWindow(200_000)
                 .withMaxHistoryTokens(historyTokens)
-                .withMaxTurns(100);
+                .withMaxTurns(maxTurns);
         ResolvedBudget budget;
         try {
             budget = RENDERING.resolve(request);
@@ -93,7 +113,15 @@ class SummaryFitTest {
         }
         return rendering.render(
                 new ConversationRendering.Stored(7L, null, metadata),
-                (maxTurns, current, includeOthers) -> new ConversationRendering.Tail(turns, List.of()),
+                (ceiling, current, includeOthers) -> {
+                    // as the store loads it: the newest maxTurns turns, the older ones as ceiling-dropped candidates
+                    int first = Math.max(0, turns.size() - maxTurns);
+                    return new ConversationRendering.Tail(
+                            turns.subList(first, turns.size()),
+                            turns.subList(0, first).stream()
+                                    .map(TurnRecord::turnId)
+                                    .toList());
+                },
                 () -> {
                     loads.incrementAndGet();
                     return summary;
@@ -162,16 +190,40 @@ class SummaryFitTest {
     }
 
     @Test
-    void aSummaryCoveringMoreThanTheDroppedTurnsReplacesThemAll() {
+    void aSummaryCoveringMoreThanTheDroppedTurnsReplacesOnlyThoseAndTheRestStayVerbatim() {
         List<TurnRecord> turns = history(40);
+        ConversationContext plain = render(STAGE2_OFF, turns, null, 1_500);
+        int droppedPlain = plain.droppedTurnIds().size();
+        assertThat(droppedPlain).isBetween(3, 19);
 
         ConversationContext context = render(RENDERING, turns, summary(20, 3), 1_500);
 
         assertWellFormed(context);
-        assertThat(context.droppedTurnIds().subList(0, 20))
-                .containsExactlyElementsOf(
-                        turns.subList(0, 20).stream().map(TurnRecord::turnId).toList());
-        assertThat(context.messages().get(0).content()).contains("\n\nQuestion marker21 ");
+        assertThat(context.summary()).isNotNull();
+        assertThat(context.droppedTurnIds().subList(0, droppedPlain)).isEqualTo(plain.droppedTurnIds());
+        // the block takes part of the budget, so a few more of the oldest shown turns may go, never all up to t20
+        assertThat(context.droppedTurnIds()).hasSizeLessThan(20);
+        String all = String.join(
+                "\n", context.messages().stream().map(HistoryMessage::content).toList());
+        assertThat(all).contains("Question marker20 ");
+    }
+
+    @Test
+    void aSummaryNeverHidesTurnsThatFitWhenOnlyTheTurnCeilingDrops() {
+        List<TurnRecord> turns = history(40);
+        ConversationContext plain = render(STAGE2_OFF, turns, null, 100_000, 30);
+        assertThat(plain.droppedTurnIds()).hasSize(10);
+
+        ConversationContext context = render(RENDERING, turns, summary(35, 35), 100_000, 30);
+
+        assertWellFormed(context);
+        assertThat(context.summary()).isNotNull();
+        assertThat(context.droppedTurnIds()).isEqualTo(plain.droppedTurnIds());
+        String all = String.join(
+                "\n", context.messages().stream().map(HistoryMessage::content).toList());
+        for (int i = 11; i <= 40; i++) {
+            assertThat(all).contains("Question marker" + i + " ");
+        }
     }
 
     @Test

@@ -93,7 +93,7 @@ class SkillExtractionTest {
     }
 
     @Test
-    void evidenceKeepsTheNewestHundredAndLessonsAreCutAndCapped() {
+    void evidenceKeepsTheNewestHundredAndEveryEpisodeWhoseLessonIsQuotedAndLessonsAreCutAndCapped() {
         List<SuccessEpisode> many = new ArrayList<>();
         for (int i = 0; i < 150; i++) {
             many.add(ep(String.format("e%03d", i), i, "tool_execution", List.of("git"), "lesson " + (i % 12)));
@@ -101,8 +101,11 @@ class SkillExtractionTest {
         many.add(ep("long", 200, "tool_execution", List.of("git"), "x".repeat(700)));
         Extracted git = SkillExtraction.extract(many, 3).get(0);
 
-        assertThat(git.evidence()).hasSize(SkillExtraction.MAX_EVIDENCE).contains("episode:long", "episode:e149");
-        assertThat(git.evidence()).doesNotContain("episode:e050").contains("episode:e051");
+        assertThat(git.evidence()).contains("episode:long", "episode:e149", "episode:e051");
+        // older than the newest hundred: cited when the skill quotes its lesson (0..9), not otherwise (10, 11)
+        assertThat(git.evidence()).contains("episode:e000", "episode:e009", "episode:e050");
+        assertThat(git.evidence()).doesNotContain("episode:e010", "episode:e011", "episode:e047");
+        assertThat(git.evidence()).hasSize(100 + 51 - 8);
         assertThat(git.lessons()).hasSize(SkillExtraction.MAX_LESSONS).allMatch(l -> l.length() <= 500);
         // lessons 0..5 were said 13 times, 6..11 twelve times: the first ten by count then age
         assertThat(git.lessons()).startsWith("lesson 0", "lesson 1", "lesson 2");

@@ -78,9 +78,10 @@ public class ErasureResource {
             extensions = @Extension(name = "x-token-scope", value = "user"),
             summary = "Erase a subject everywhere",
             description = "Deletes the user's conversations of every chatbot (turns, tool invocations, omissions,"
-                    + " searchable messages with their vectors and index documents), episodes, answers stored under"
-                    + " the turn ids of those conversations, PII threads, the user's evidence in brain pages (a"
-                    + " statement supported only by it is removed, a page left empty deleted) and the user's id in"
+                    + " Stage 2 summaries, searchable messages with their vectors and index documents), episodes,"
+                    + " answers stored under the turn ids of those conversations, PII threads (other servers' in-process"
+                    + " threads too), the user's evidence in brain pages (a statement supported only by it is removed, a"
+                    + " page left empty deleted), the skills extracted from the user's episodes and the user's id in"
                     + " audit events. Other users' data is untouched. Idempotent: a second call answers zeros. Needs"
                     + " memory-admin, or a writer token narrowed to this user.")
     @APIResponse(

@@ -243,9 +243,10 @@ public class AgentsResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(
             responseCode = "403",
-            description = "The token is narrowed to another agent",
+            description = "The token is narrowed to a user or an agent (the route names the tenant's other agents)",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response relevant(RoutingQuery body) throws MemoryException {
+        tenants.unscoped("Routing a query across the tenant's agents");
         bodies.check(body);
         int max = body.maxWarnings() == null ? 3 : body.maxWarnings();
         return Response.ok(Map.of(

@@ -14,9 +14,12 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.logging.Logger;
 import org.agentmemory.api.config.MemorySettings;
 import org.agentmemory.pii.control.DetectionStore;
@@ -65,7 +68,9 @@ public class PiiStores {
     private PiiCrypto crypto;
     private InProcessDetectionStore inProcess;
     private final Clock clock = Clock.systemUTC();
-    private Instant startedAt;
+
+    /** Erasures of the current window already applied; only the timer thread touches it. */
+    private final Set<Long> polled = new HashSet<>();
 
     @PostConstruct
     void start() {
@@ -93,7 +98,6 @@ public class PiiStores {
                 config.getOptionalValue(MemorySettings.PII_OLD_KEY, String.class)
                         .orElse(null));
         inProcess = new InProcessDetectionStore(maxThreads, Duration.ofSeconds(ttl), clock);
-        startedAt = clock.instant();
         if (durable && !crypto.encrypted()) {
             LOG.warning("SECURITY: the durable PII store (" + MemorySettings.PII_STORE + "=durable) has no keys: thread"
                     + " ids and detected personal data are written to the database in clear. Set "
@@ -129,32 +133,36 @@ public class PiiStores {
 
     /**
      * Drops from this server's in-process store the threads of every user erased recently on any server (the
-     * erasures of the last {@value #POLL_WINDOW_SECONDS} seconds, or since start-up); a thread created after an
-     * erasure stays.
+     * erasures of the last {@value #POLL_WINDOW_SECONDS} seconds not applied yet); a thread created after an erasure
+     * stays. One keyed hash per user held, however many erasures.
      */
     @Schedule(second = "*/30", minute = "*", hour = "*", persistent = false, info = "PII erasures of other servers")
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public void dropErased() {
-        if (durable || inProcess.size() == 0) {
+        if (durable) {
             return;
-        }
-        Instant since = clock.instant().minusSeconds(POLL_WINDOW_SECONDS);
-        if (since.isBefore(startedAt.minusSeconds(POLL_WINDOW_SECONDS))) {
-            since = startedAt.minusSeconds(POLL_WINDOW_SECONDS);
         }
         List<PiiErasure> erasures = em.createQuery(
                         "SELECT e FROM PiiErasure e WHERE e.erasedAt >= :since ORDER BY e.id", PiiErasure.class)
-                .setParameter("since", since)
+                .setParameter("since", clock.instant().minusSeconds(POLL_WINDOW_SECONDS))
                 .getResultList();
-        int dropped = 0;
+        // each erasure once: the window overlaps from poll to poll so that a late commit is still seen
+        Map<String, Long> marks = new HashMap<>();
+        Set<Long> inWindow = new HashSet<>();
         for (PiiErasure erasure : erasures) {
-            String tenant = erasure.getTenantId();
-            dropped += inProcess.forgetErased(
-                    tenant, user -> crypto.userKey(tenant, user).equals(erasure.getUserKey()), erasure.getId());
+            inWindow.add(erasure.getId());
+            if (!polled.contains(erasure.getId())) {
+                marks.merge(erasure.getTenantId() + '\n' + erasure.getUserKey(), erasure.getId(), Math::max);
+            }
         }
+        polled.retainAll(inWindow);
+        polled.addAll(inWindow);
+        if (marks.isEmpty() || inProcess.size() == 0) {
+            return;
+        }
+        int dropped = inProcess.forgetErased(marks, crypto::userKey);
         if (dropped > 0) {
-            int count = dropped;
-            LOG.info(() -> "Dropped " + count + " in-process PII threads of users erased on any server");
+            LOG.info(() -> "Dropped " + dropped + " in-process PII threads of users erased on any server");
         }
     }
 

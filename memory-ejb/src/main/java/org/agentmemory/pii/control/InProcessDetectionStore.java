@@ -4,11 +4,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
+import java.util.function.BiFunction;
 import org.agentmemory.api.pii.Detection;
 import org.agentmemory.api.pii.Forgotten;
 import org.agentmemory.api.pii.MessageRole;
@@ -179,21 +180,22 @@ public final class InProcessDetectionStore implements DetectionStore {
     }
 
     /**
-     * Drops the threads of one erasure another server answered: those of {@code tenantId} whose user matches and that
-     * were created under an older mark (a thread created after the erasure, under its mark or a newer one, stays).
+     * Drops the threads of erasures another server answered: those of an erased user (of that tenant) created under
+     * an older mark than the user's erasure (a thread created after the erasure, under its mark or a newer one, stays).
      *
-     * @param tenantId    the tenant
-     * @param erasedUser  whether a user id is the erased user's
-     * @param erasureMark the erasure's mark
+     * @param marks   the newest erasure mark of each erased user, keyed by tenant, a line feed and the user's key
+     * @param userKey the key of a (tenant, user), computed once per user held
      * @return the threads dropped
      */
-    public synchronized int forgetErased(String tenantId, Predicate<String> erasedUser, long erasureMark) {
+    public synchronized int forgetErased(Map<String, Long> marks, BiFunction<String, String, String> userKey) {
+        Map<ThreadKey, Long> markOfUser = new HashMap<>();
         int dropped = 0;
         for (Iterator<Map.Entry<ThreadKey, Entry>> it = threads.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<ThreadKey, Entry> e = it.next();
-            if (e.getValue().erasureMark < erasureMark
-                    && e.getKey().tenantId().equals(tenantId)
-                    && erasedUser.test(e.getKey().userId())) {
+            ThreadKey user = new ThreadKey(e.getKey().tenantId(), e.getKey().userId(), "");
+            Long mark = markOfUser.computeIfAbsent(
+                    user, u -> marks.getOrDefault(u.tenantId() + '\n' + userKey.apply(u.tenantId(), u.userId()), 0L));
+            if (e.getValue().erasureMark < mark) {
                 dropped++;
                 it.remove();
             }

@@ -71,7 +71,9 @@ public class AgentRoutingBean {
             return List.of();
         }
         EmbeddingModel model = settings.embeddingModel();
-        float[] vector = QueryVectors.orNull(model, query);
+        // bounded as the skills and recall queries are: a long assembly query embeds its first words only
+        float[] vector = QueryVectors.orNull(
+                model, org.agentmemory.api.recall.QueryTerms.bound(query).text());
         if (vector == null) {
             return List.of();
         }
@@ -149,12 +151,17 @@ public class AgentRoutingBean {
             }
             return row.getEmbedding();
         }
-        float[] vector = AgentWriterBean.embed(model, row.getAgentId(), row.getDomainDescription());
+        AgentWriterBean.DescriptionVector vector =
+                AgentWriterBean.embed(model, row.getAgentId(), row.getDomainDescription());
+        if (!vector.settled()) {
+            return null; // the model failed, not the text: tried again on the next query
+        }
         try {
-            writer.cache(row.getTenantId(), row.getAgentId(), row.getDomainDescription(), vector, model.name());
+            writer.cache(
+                    row.getTenantId(), row.getAgentId(), row.getDomainDescription(), vector.vector(), model.name());
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "Caching the description vector of agent " + row.getAgentId() + " failed", e);
         }
-        return vector;
+        return vector.vector();
     }
 }

@@ -56,7 +56,8 @@ public class AgentWriterBean {
         row.register(description, autoExtract, now);
         EmbeddingModel model = settings.embeddingModel();
         if (description != null && !model.name().equals(row.getEmbeddingModel())) {
-            row.embed(embed(model, agentId, description), model.name());
+            DescriptionVector vector = embed(model, agentId, description);
+            row.embed(vector.vector(), vector.settled() ? model.name() : null);
         }
         if (created) {
             em.persist(row);
@@ -98,27 +99,37 @@ public class AgentWriterBean {
     }
 
     /**
+     * A description's vector, or why there is none.
+     *
+     * @param vector  the vector, or {@code null}
+     * @param settled whether the outcome is the description's own: a vector, or text the model reads nothing in
+     *                (kept, and the router skips the agent until the description or the model changes); {@code false}
+     *                after a failure of the model itself, which the next write or routing tries again
+     */
+    record DescriptionVector(float[] vector, boolean settled) {}
+
+    /**
      * @param model       the model
      * @param agentId     the agent (for the log)
      * @param description the description
-     * @return its vector, or {@code null} when the model could not embed it (logged)
+     * @return its vector, or none with whether that is settled (logged)
      */
-    static float[] embed(EmbeddingModel model, String agentId, String description) {
+    static DescriptionVector embed(EmbeddingModel model, String agentId, String description) {
         try {
-            return model.embed(description);
+            return new DescriptionVector(model.embed(description), true);
         } catch (IllegalArgumentException unreadable) {
             // the model reads nothing in it (e.g. only U+FFFD): the text's fault, no stack trace needed
             LOG.warning(() -> "The domain description of agent " + agentId + " could not be embedded by " + model.name()
                     + " (" + unreadable.getMessage() + "); the cross-domain router skips the agent until its"
                     + " description changes");
-            return null;
+            return new DescriptionVector(null, true);
         } catch (RuntimeException | LinkageError e) {
             LOG.log(
                     Level.WARNING,
-                    "The domain description of agent " + agentId + " could not be embedded by " + model.name()
-                            + "; the cross-domain router skips the agent until its description changes",
+                    "The embedding model " + model.name() + " failed on the domain description of agent " + agentId
+                            + "; the cross-domain router skips the agent until a later write or query embeds it",
                     e);
-            return null;
+            return new DescriptionVector(null, false);
         }
     }
 

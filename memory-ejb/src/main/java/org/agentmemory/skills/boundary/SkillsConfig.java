@@ -22,6 +22,13 @@ public class SkillsConfig {
     private int extractEpisodes;
     private CrossDomainRouting.Limits routing;
 
+    /** Reads (and so checks) the configuration when the application starts, not at the first call. */
+    void atStart(
+            @jakarta.enterprise.event.Observes @jakarta.enterprise.context.Initialized(ApplicationScoped.class)
+                    Object started) {
+        // the observer's bean instance is created for it, which runs the @PostConstruct check
+    }
+
     @PostConstruct
     void read() {
         autoExtract = config.getOptionalValue(SkillSettings.AUTO_EXTRACT, Boolean.class)

@@ -19,6 +19,13 @@ public class WorkingMemoryConfig {
 
     private TierPolicy policy;
 
+    /** Reads (and so checks) the configuration when the application starts, not at the first call. */
+    void atStart(
+            @jakarta.enterprise.event.Observes @jakarta.enterprise.context.Initialized(ApplicationScoped.class)
+                    Object started) {
+        // the observer's bean instance is created for it, which runs the @PostConstruct check
+    }
+
     @PostConstruct
     void read() {
         int capacity = (int) range(

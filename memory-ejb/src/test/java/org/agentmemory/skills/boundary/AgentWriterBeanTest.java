@@ -17,9 +17,14 @@ class AgentWriterBeanTest {
     @Test
     void aDescriptionTheModelRejectsIsSkippedAndTheOthersAreStillRouted() {
         EmbeddingModel model = Embeddings.forName("all-minilm-l6-v2-q");
-        float[] unreadable = AgentWriterBean.embed(model, "broken", "\uFFFD\uFFFD\uFFFD");
-        float[] readable = AgentWriterBean.embed(model, "db", "PostgreSQL database backups and restores");
+        AgentWriterBean.DescriptionVector broken = AgentWriterBean.embed(model, "broken", "\uFFFD\uFFFD\uFFFD");
+        float[] unreadable = broken.vector();
+        float[] readable = AgentWriterBean.embed(model, "db", "PostgreSQL database backups and restores")
+                .vector();
         assertThat(unreadable).isNull();
+        assertThat(broken.settled())
+                .as("the text's fault: kept until the description changes")
+                .isTrue();
         assertThat(readable).hasSize(model.dimension());
 
         List<CrossDomainRouting.Route> routes = CrossDomainRouting.route(
@@ -31,5 +36,33 @@ class AgentWriterBeanTest {
                 new CrossDomainRouting.Limits(0.5, 0.6, 2, 2),
                 3);
         assertThat(routes).extracting(CrossDomainRouting.Route::agentId).containsExactly("db");
+    }
+
+    @Test
+    void aFailureOfTheModelItselfIsNotKeptSoTheNextWriteOrQueryTriesAgain() {
+        EmbeddingModel failing = new EmbeddingModel() {
+            @Override
+            public String name() {
+                return "failing";
+            }
+
+            @Override
+            public int dimension() {
+                return 3;
+            }
+
+            @Override
+            public float[] embed(String text) {
+                throw new IllegalStateException("native library not loaded");
+            }
+
+            @Override
+            public List<float[]> embedAll(List<String> texts) {
+                throw new IllegalStateException("native library not loaded");
+            }
+        };
+        AgentWriterBean.DescriptionVector none = AgentWriterBean.embed(failing, "db", "PostgreSQL backups");
+        assertThat(none.vector()).isNull();
+        assertThat(none.settled()).isFalse();
     }
 }

@@ -63,16 +63,32 @@ public class SummaryRefreshBean {
     Stage2Summarizer summarizer;
 
     @Inject
+    SummaryRefreshQueue queue;
+
+    @Inject
     Settings settings;
 
     /**
-     * Extends the conversation's summary to the turns the commit dropped, in the background.
+     * Extends the conversation's summary to the turns the commit dropped, in the background; one refresh per
+     * conversation at a time on this server ({@link SummaryRefreshQueue}), which runs the newest event left meanwhile
+     * when it is done.
      *
-     * @param dropped what the commit reported
+     * @param offered what the commit reported
      */
     @Asynchronous
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public void refresh(TurnsDropped dropped) {
+    public void refresh(TurnsDropped offered) {
+        if (!queue.offer(offered)) {
+            return; // this conversation's refresh runs: it takes the event when done
+        }
+        for (TurnsDropped next = queue.next(offered.conversationId());
+                next != null;
+                next = queue.next(offered.conversationId())) {
+            refreshNow(next);
+        }
+    }
+
+    private void refreshNow(TurnsDropped dropped) {
         try {
             for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
                 if (refreshOnce(dropped)) {

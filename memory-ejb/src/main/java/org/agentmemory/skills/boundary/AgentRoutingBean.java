@@ -39,7 +39,10 @@ public class AgentRoutingBean {
 
     private static final Logger LOG = Logger.getLogger(AgentRoutingBean.class.getName());
 
-    /** Most registrations compared with one query (by agent id). */
+    /**
+     * Most registrations compared with one query, the first by agent id: a tenant with more agents is routed among
+     * those only (logged at WARNING when it happens).
+     */
     static final int MAX_CANDIDATES = 1_000;
 
     @PersistenceContext(unitName = "memory")
@@ -85,6 +88,10 @@ public class AgentRoutingBean {
                 .setParameter("asking", askingAgent)
                 .setMaxResults(MAX_CANDIDATES)
                 .getResultList();
+        if (rows.size() == MAX_CANDIDATES) {
+            LOG.warning(() -> "Tenant '" + tenantId + "' has " + MAX_CANDIDATES + " or more registered agents; the"
+                    + " cross-domain router compares a query with the first " + MAX_CANDIDATES + " by agent id only");
+        }
         List<CrossDomainRouting.Candidate> candidates = new ArrayList<>(rows.size());
         for (RegisteredAgent row : rows) {
             float[] description = descriptionVector(row, model);

@@ -241,7 +241,7 @@ public class SkillsResource {
             content = @Content(schema = @Schema(implementation = Skill.class)))
     @APIResponse(
             responseCode = "400",
-            description = "agentId is missing or breaks the id rules",
+            description = "agentId is missing or breaks the id rules, or skillId breaks them",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(
             responseCode = "403",
@@ -274,8 +274,9 @@ public class SkillsResource {
             content = @Content(schema = @Schema(implementation = Skill.class)))
     @APIResponse(
             responseCode = "400",
-            description = "A field is missing or breaks a rule, agentId breaks the id rules, or If-Match is not an"
-                    + " ETag of this API",
+            description =
+                    "A field is missing or breaks a rule, agentId or skillId breaks the id rules, or If-Match is not an"
+                            + " ETag of this API",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(
             responseCode = "403",
@@ -325,7 +326,7 @@ public class SkillsResource {
     @APIResponse(responseCode = "204", description = "Deleted")
     @APIResponse(
             responseCode = "400",
-            description = "agentId is missing or breaks the id rules",
+            description = "agentId is missing or breaks the id rules, or skillId breaks them",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(
             responseCode = "403",

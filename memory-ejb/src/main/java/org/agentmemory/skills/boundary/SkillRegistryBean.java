@@ -93,13 +93,14 @@ public class SkillRegistryBean implements SkillRegistry, SkillRegistryRemote {
     public org.agentmemory.api.skills.Skill getSkill(String tenantId, String agentId, String skillId)
             throws NotFoundException, InvalidInputException {
         checkAgent(tenantId, agentId);
+        InputRules.checkId("skillId", skillId);
         List<Skill> found = em.createQuery(
                         "select s from Skill s where s.tenantId = :tenant and s.agentId = :agent"
                                 + " and s.skillId = :skill",
                         Skill.class)
                 .setParameter("tenant", tenantId)
                 .setParameter("agent", agentId)
-                .setParameter("skill", skillId == null ? "" : skillId)
+                .setParameter("skill", skillId)
                 .getResultList();
         if (found.isEmpty()) {
             throw SkillWriterBean.notFound(tenantId, agentId, skillId);
@@ -141,6 +142,7 @@ public class SkillRegistryBean implements SkillRegistry, SkillRegistryRemote {
             String tenantId, String agentId, String skillId, SkillInput input, long expectedVersion)
             throws NotFoundException, InvalidInputException, VersionConflictException, SkillExistsException {
         checkAgent(tenantId, agentId);
+        InputRules.checkId("skillId", skillId);
         SkillRules.Fields fields = SkillRules.check(input);
         try {
             return writer.update(tenantId, agentId, skillId, fields, expectedVersion, now());
@@ -156,6 +158,7 @@ public class SkillRegistryBean implements SkillRegistry, SkillRegistryRemote {
     public void deleteSkill(String tenantId, String agentId, String skillId)
             throws NotFoundException, InvalidInputException {
         checkAgent(tenantId, agentId);
+        InputRules.checkId("skillId", skillId);
         writer.delete(tenantId, agentId, skillId);
     }
 

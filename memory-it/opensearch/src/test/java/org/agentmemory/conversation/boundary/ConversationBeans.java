@@ -146,7 +146,7 @@ public final class ConversationBeans {
                 eraser.omissions = org.agentmemory.omission.boundary.OmissionStores.of(em);
                 java.util.List<Long> ids = eraser.conversationIds(tenantId, userId, 0, 20);
                 ConversationEraserBean.LockedBatch locked = eraser.lock(tenantId, userId, ids);
-                return eraser.delete(tenantId, locked);
+                return eraser.delete(tenantId, userId, locked);
             });
             deleted += batch;
             if (batch == 0) {

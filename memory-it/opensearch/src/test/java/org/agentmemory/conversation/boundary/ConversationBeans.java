@@ -76,6 +76,13 @@ public final class ConversationBeans {
             writer.writers = writers;
             writer.deferredIndexing = deferredIndexing;
             writer.coordination = coordination;
+            // no CDI here to deliver the background Stage 2 refresh; these tests are about the search index
+            writer.stage2 = new org.agentmemory.compaction.boundary.Stage2Config() {
+                @Override
+                public boolean enabled() {
+                    return false;
+                }
+            };
             // Every call runs in this resource-local transaction, which the bean sees as its caller's: it writes
             // in it (the path of a caller with a JTA transaction) instead of group-committing.
             writer.transactions =

@@ -32,7 +32,7 @@ class SummaryFitTest {
     private static final ConversationRendering STAGE2_OFF =
             ConversationRendering.configured(Map.of(), Map.of(), COUNTER, 2000, true, false);
 
-    /** t1..tN at sequences 1..N, each about 60 tokens, with a word that names the turn. */
+    /** t1..tN at sequences 1..N, each a question and answer of the same filler words, with a word that names the turn. */
     private static List<TurnRecord> history(int count) {
         List<TurnRecord> turns = new ArrayList<>();
         for (int i = 1; i <= count; i++) {

@@ -103,7 +103,7 @@ class Stage2SummaryIT {
         return found.toString();
     }
 
-    /** Turn {@code n}: about 75 tokens, with the marker {@code mk<n>x} in its question. */
+    /** Turn {@code n}: a question and answer of fixed filler words, with the marker {@code mk<n>x} in its question. */
     private static Map<String, Object> turn(String prefix, int n) {
         return obj(
                 "turnId",

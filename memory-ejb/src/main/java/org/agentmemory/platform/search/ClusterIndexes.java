@@ -62,6 +62,34 @@ public final class ClusterIndexes {
         }
     }
 
+    /**
+     * @param uris    the cluster's URIs, comma-separated
+     * @param timeout how long each node may take to answer
+     * @return whether any node of the cluster answers {@code GET /} with a 2xx status
+     */
+    public static boolean answers(String uris, Duration timeout) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(timeout).build();
+        for (URI base : parse(uris)) {
+            try {
+                HttpResponse<Void> response = http.send(
+                        HttpRequest.newBuilder(base.resolve("/"))
+                                .timeout(timeout)
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding());
+                if (response.statusCode() / 100 == 2) {
+                    return true;
+                }
+            } catch (IOException e) {
+                // this node does not answer: try the next
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return false;
+    }
+
     private static void post(HttpClient http, List<URI> candidates, String path, Duration timeout) {
         IOException last = null;
         for (URI base : candidates) {

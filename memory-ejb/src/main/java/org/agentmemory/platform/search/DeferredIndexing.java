@@ -48,7 +48,9 @@ public class DeferredIndexing {
      * @param em the transaction's entity manager
      */
     public void defer(EntityManager em) {
-        Search.session(em).indexingPlanSynchronizationStrategy(strategy);
+        if (!SearchCoordination.outboxPolling()) { // the outbox defers every write already
+            Search.session(em).indexingPlanSynchronizationStrategy(strategy);
+        }
     }
 
     /**
@@ -76,8 +78,9 @@ public class DeferredIndexing {
      * each batch, searched or not, while callers waited for it. OpenSearch refreshes on its own schedule, so there
      * {@code read-sync} keeps its forced refresh.
      */
-    static final IndexingPlanSynchronizationStrategy HANDED_OFF =
-            handedOff(SYNCHRONIZATION, VectorFields.configuredBackend(), CONFIGURED);
+    static final IndexingPlanSynchronizationStrategy HANDED_OFF = SearchCoordination.outboxPolling()
+            ? null // no synchronization under outbox polling (SearchCoordination)
+            : handedOff(SYNCHRONIZATION, VectorFields.configuredBackend(), CONFIGURED);
 
     /**
      * @param synchronization the configured synchronization's name
@@ -95,7 +98,7 @@ public class DeferredIndexing {
      * those writes (applied with {@link #HANDED_OFF}'s commit and refresh strategies) to {@code handler}
      * at commit instead, so that others can wait for it: group-committed writes free their writer for the next
      * batch at once, and each caller waits for its own turns to become searchable. Nothing changes under
-     * {@code async}, which waits for nothing anyway. The handler is not called when the transaction rolls back or
+     * {@code async}, which waits for nothing anyway, nor under outbox polling ({@link SearchCoordination}). The handler is not called when the transaction rolls back or
      * writes nothing to the index.
      *
      * @param em      the transaction's entity manager
@@ -144,6 +147,9 @@ public class DeferredIndexing {
      * @return how many of them failed or had not completed in time (0 normally); a failed refresh is logged only
      */
     public int awaitAll(EntityManager em, long timeoutMs) {
+        if (SearchCoordination.outboxPolling()) {
+            return 0; // nothing was deferred here: the event processors index the outbox's events
+        }
         try {
             int failures = pending.awaitAll(timeoutMs);
             try {

@@ -42,6 +42,9 @@ import org.hibernate.search.mapper.orm.Search;
  * writes to the indexes while they are compared, and those beans stop before the indexes are flushed at shutdown.
  * A reconciliation that fails is logged and leaves the service running on the database's truth;
  * {@code POST /api/v1/admin/reindex} then rebuilds the indexes.
+ *
+ * <p>Under outbox polling ({@link SearchCoordination}) nothing is compared: the outbox carries every committed
+ * write to the index whichever server stopped, and how.
  */
 @Singleton
 @Startup
@@ -65,6 +68,12 @@ public class IndexReconciliationBean {
 
     @PostConstruct
     void reconcileAfterUncleanStop() {
+        if (SearchCoordination.outboxPolling()) {
+            // Every committed write left an event in the database's outbox in its own transaction; the event
+            // processors of the servers index it whenever this one stopped, so there is nothing to compare.
+            LOG.info("Search indexes coordinated through the outbox: no reconciliation at start-up");
+            return;
+        }
         marker = new IndexStateMarker(markerPath());
         boolean clean;
         try {
@@ -109,6 +118,9 @@ public class IndexReconciliationBean {
     /** At a clean shutdown: commits the indexes, then records that they hold every committed write. */
     @PreDestroy
     void stop() {
+        if (marker == null) { // outbox polling: no marker, and events not indexed yet stay in the outbox
+            return;
+        }
         try {
             Search.mapping(emf).scope(Object.class).workspace().flush();
             marker.stoppedCleanlyNow();

@@ -108,6 +108,27 @@ public final class OpenSearchProcess {
         throw new IllegalStateException("the OpenSearch node did not start within " + timeout + ":\n" + tail());
     }
 
+    /**
+     * Deletes the node's data directory (before a first start: a run starts from empty indexes, as its database).
+     *
+     * @throws IllegalStateException when the node is running
+     */
+    public void deleteData() {
+        if (process != null && process.isAlive()) {
+            throw new IllegalStateException("the OpenSearch node is running");
+        }
+        if (!Files.exists(data)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(data)) {
+            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Stops the node ({@code SIGTERM}, a clean close) and waits until the process is gone. */
     public void stop() {
         if (process == null) {

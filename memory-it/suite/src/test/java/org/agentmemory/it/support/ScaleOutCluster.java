@@ -32,6 +32,7 @@ public final class ScaleOutCluster {
      */
     public static ScaleOutCluster start() {
         OpenSearchProcess search = OpenSearchProcess.forSuite();
+        search.deleteData(); // the database is new too
         Duration searchStart = search.start(Duration.ofMinutes(2));
         ScaleOutCluster cluster = new ScaleOutCluster(search);
         Duration aStart = cluster.nodeA.start(START);

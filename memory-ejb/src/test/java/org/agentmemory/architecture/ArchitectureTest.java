@@ -163,7 +163,8 @@ class ArchitectureTest {
                         ROOT + ".working.control",
                         PLATFORM + ".text",
                         PLATFORM + ".tokens",
-                        PLATFORM + ".ranking")
+                        PLATFORM + ".ranking",
+                        PLATFORM + ".lease")
                 .should(new ArchCondition<>("reside in a package marked @Pure") {
                     @Override
                     public void check(JavaClass item, ConditionEvents events) {

@@ -34,15 +34,16 @@ public final class MemorySettings {
 
     /**
      * Time to live of omitted content (spec §7.2 {@code ttl}); expired content reads as unknown and is purged
-     * by a timer every 10 minutes. Type: long, seconds; 0 = never expires. Default: {@value Defaults#OMISSION_TTL_SECONDS}.
+     * by a timer every 10 minutes ({@link HousekeepingSettings#OMISSION_PURGE_SECONDS}), on one server of a cluster. Type: long, seconds; 0 = never expires. Default: {@value Defaults#OMISSION_TTL_SECONDS}.
      */
     public static final String OMISSION_TTL_SECONDS = "memory.omission.ttl-seconds";
 
     /**
      * Idle time after which a conversation is deleted with everything stored under it (issue 34 item 5). The clock
      * is the conversation's last write ({@code updated_at}: every turn, metadata change or clearing refreshes it); a
-     * timer on every server deletes conversations idle for longer every 10 minutes, in batches of 100, skipping rows
-     * another server holds. Type: long, seconds; 0 = never. Default: {@value Defaults#CONVERSATION_IDLE_TTL_SECONDS}.
+     * timer deletes conversations idle for longer every 10 minutes
+     * ({@link HousekeepingSettings#IDLE_CONVERSATIONS_SECONDS}; one server of a cluster per period), in batches of
+     * 100, skipping rows a writer holds. Type: long, seconds; 0 = never. Default: {@value Defaults#CONVERSATION_IDLE_TTL_SECONDS}.
      */
     public static final String CONVERSATION_IDLE_TTL_SECONDS = "memory.conversation.idle-ttl-seconds";
 
@@ -188,7 +189,8 @@ public final class MemorySettings {
     public static final String RECALL_NEIGHBOR_WEIGHT = "memory.recall.neighbor-weight";
 
     /**
-     * Hour of the day (UTC) at which every server merges its search indexes into one segment, as
+     * Hour of the day (UTC) at which every server merges its search indexes into one segment (on an
+     * OpenSearch/Elasticsearch cluster, whose indexes the servers share, one server does), as
      * {@code POST /admin/reindex/merge} does: a steady stream of writes leaves many small segments and k-NN
      * search walks one graph per segment (docs/decisions/0007-index-merges.md). A merge rewrites the index in the
      * background; searches and writes go on. {@code -1} turns the nightly merge off. Type: int, −1 to 23. Default:
@@ -222,7 +224,8 @@ public final class MemorySettings {
 
     /**
      * Seconds without a document written to the search indexes before the merge of
-     * {@value #SEARCH_QUIET_MERGE_WRITES} starts; checked every 15 seconds. Type: int, seconds, ≥ 1. Default:
+     * {@value #SEARCH_QUIET_MERGE_WRITES} starts; checked every 15 seconds
+     * ({@link HousekeepingSettings#SEARCH_QUIET_CHECK_SECONDS}). Type: int, seconds, ≥ 1. Default:
      * {@value Defaults#SEARCH_QUIET_MERGE_SECONDS}.
      */
     public static final String SEARCH_QUIET_MERGE_SECONDS = "memory.search.quiet-merge-seconds";

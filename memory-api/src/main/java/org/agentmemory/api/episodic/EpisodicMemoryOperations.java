@@ -284,7 +284,8 @@ public interface EpisodicMemoryOperations {
     int markConsolidated(String tenantId, List<String> episodeIds, String pageId) throws InvalidInputException;
 
     /**
-     * Deletes expired episodes ({@code expiresAt < now}); an EJB timer also runs this every 15 minutes.
+     * Deletes expired episodes ({@code expiresAt < now}); an EJB timer also runs this every
+     * {@code memory.housekeeping.episode-expiry-seconds} (15 minutes), on one server of a cluster per period.
      *
      * @return how many were deleted
      */

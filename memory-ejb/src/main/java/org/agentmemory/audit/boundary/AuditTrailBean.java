@@ -7,11 +7,9 @@ import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.TypedQuery;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -23,13 +21,14 @@ import org.agentmemory.api.audit.AuditEvent;
 import org.agentmemory.api.audit.AuditTrail;
 import org.agentmemory.api.conversation.Page;
 import org.agentmemory.audit.entity.AuditEntry;
-import org.agentmemory.platform.config.Settings;
 import org.agentmemory.platform.paging.Cursors;
 
 /**
  * The audit trail (issue 32 item 5; {@link AuditTrail}). Events are appended in their own transaction; failed
- * authentications are counted in memory per minute and written as one row per minute by a timer (each server writes
- * its own counts), and at shutdown; a daily timer deletes rows older than {@code memory.audit.retention-days}.
+ * authentications are counted in memory per minute and written as one row per minute by a timer, and at shutdown.
+ * That timer runs on every server of a cluster, not under a lease: each server counts the failures it saw itself, in
+ * its own memory, and only it can write them (the rows of two servers for one minute add up). Rows older than
+ * {@code memory.audit.retention-days} are deleted by {@link AuditRetentionBean}, on one server per period.
  *
  * <p>Bean-managed concurrency: appends and counts run in parallel; nothing here holds shared state but the counters.
  */
@@ -43,9 +42,6 @@ public class AuditTrailBean implements AuditTrail {
 
     @PersistenceContext(unitName = "memory")
     EntityManager em;
-
-    @Inject
-    Settings settings;
 
     /** Failed authentications by minute (epoch minutes). */
     private final Map<Long, AtomicInteger> failures = new ConcurrentHashMap<>();
@@ -70,7 +66,7 @@ public class AuditTrailBean implements AuditTrail {
         failures.computeIfAbsent(minute, m -> new AtomicInteger()).incrementAndGet();
     }
 
-    /** Writes the counts of every minute that has ended. */
+    /** Writes the counts of every minute that has ended: this server's own, on every server (no lease). */
     @Schedule(minute = "*", hour = "*", persistent = false, info = "audit: failed authentications per minute")
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     void flushEndedMinutes() {
@@ -103,22 +99,6 @@ public class AuditTrailBean implements AuditTrail {
                             count.get()));
                 }
             }
-        }
-    }
-
-    /** Deletes rows older than the retention, daily. */
-    @Schedule(hour = "3", minute = "17", persistent = false, info = "audit: retention")
-    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    void applyRetention() {
-        int days = settings.auditRetentionDays();
-        if (days == 0) {
-            return;
-        }
-        int deleted = em.createQuery("delete from AuditEntry a where a.occurredAt < :cutoff")
-                .setParameter("cutoff", Instant.now().minus(Duration.ofDays(days)))
-                .executeUpdate();
-        if (deleted > 0) {
-            LOG.info(() -> "Audit trail: " + deleted + " rows older than " + days + " days deleted");
         }
     }
 

@@ -3,18 +3,15 @@ package org.agentmemory.brain.boundary;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
-import java.util.UUID;
 import org.agentmemory.api.config.DreamSettings;
 import org.agentmemory.brain.control.DreamCycle;
+import org.agentmemory.platform.cluster.ServerIdentity;
 import org.eclipse.microprofile.config.Config;
 
 /**
  * The dream cycle's configuration ({@link DreamSettings}), read and checked once at deployment; a value out of range
- * stops the deployment with a message naming the key. Also this server's identity in leases and reports: the node
- * name ({@code jboss.node.name}, else the host name) and a random suffix per start, so a restarted server never
- * mistakes its predecessor's lease for its own.
+ * stops the deployment with a message naming the key. Also this server's identity in leases and reports
+ * ({@link ServerIdentity}: the node name and a random suffix per start, shared with the housekeeping leases).
  */
 @ApplicationScoped
 public class DreamConfig {
@@ -22,13 +19,15 @@ public class DreamConfig {
     @Inject
     Config config;
 
+    @Inject
+    ServerIdentity server;
+
     private long intervalSeconds;
     private int jitterSeconds;
     private int backoffDivisor;
     private int importanceThreshold;
     private int syncSeconds;
     private DreamCycle.Limits limits;
-    private String serverId;
 
     @PostConstruct
     void read() {
@@ -53,16 +52,6 @@ public class DreamConfig {
                 (int) range(
                         DreamSettings.MAX_GROUPS_PER_CYCLE, DreamSettings.Defaults.MAX_GROUPS_PER_CYCLE, 1, 100_000),
                 (int) range(DreamSettings.PROMOTION_CYCLES, DreamSettings.Defaults.PROMOTION_CYCLES, 1, 1_000_000));
-        String node = System.getProperty("jboss.node.name");
-        if (node == null || node.isBlank()) {
-            try {
-                node = InetAddress.getLocalHost().getHostName();
-            } catch (UnknownHostException e) {
-                node = "server";
-            }
-        }
-        serverId = (node.length() > 160 ? node.substring(0, 160) : node) + "/"
-                + UUID.randomUUID().toString().substring(0, 8);
     }
 
     private long range(String key, long fallback, long min, long max) {
@@ -106,7 +95,7 @@ public class DreamConfig {
 
     /** @return this server's identity in leases and reports */
     public String serverId() {
-        return serverId;
+        return server.id();
     }
 
     /**

@@ -134,7 +134,8 @@ public class PiiStores {
     /**
      * Drops from this server's in-process store the threads of every user erased recently on any server (the
      * erasures of the last {@value #POLL_WINDOW_SECONDS} seconds not applied yet); a thread created after an erasure
-     * stays. One keyed hash per user held, however many erasures.
+     * stays. One keyed hash per user held, however many erasures. Runs on every server of a cluster, under no lease
+     * (issue 36 item 2): each server's in-process store is its own memory, which only that server can clear.
      */
     @Schedule(second = "*/30", minute = "*", hour = "*", persistent = false, info = "PII erasures of other servers")
     @TransactionAttribute(TransactionAttributeType.REQUIRED)

@@ -20,10 +20,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+import org.agentmemory.api.config.HousekeepingSettings;
 import org.agentmemory.api.config.MemorySettings;
+import org.agentmemory.platform.cluster.ClusterLeases;
+import org.agentmemory.platform.cluster.HousekeepingPeriods;
 import org.agentmemory.platform.config.Settings;
 
 /**
@@ -32,7 +36,9 @@ import org.agentmemory.platform.config.Settings;
  * stored, and when the tables have grown enough since the last refresh, {@code ANALYZE} runs in the background, on
  * a connection of its own outside any transaction (it takes no lock that blocks reads or writes). An {@code
  * ANALYZE} also makes every session plan its prepared statements on these tables again. One refresh runs at a time
- * per server; turns written meanwhile count towards the next.
+ * per server; turns written meanwhile count towards the next. Of several servers sharing the database, one refreshes
+ * at a time, and a server does not repeat a refresh another one started less than half of
+ * {@value HousekeepingSettings#DB_STATISTICS_SECONDS} ago ({@link #refresh}).
  *
  * <p>Why: PostgreSQL refreshes statistics through autovacuum, which may be off, and otherwise checks at most once
  * a minute; meanwhile a bulk import into tables that were nearly empty ran on plans made for them (the turn-id
@@ -80,6 +86,12 @@ public class DatabaseStatisticsBean {
 
     @Inject
     Settings settings;
+
+    @jakarta.ejb.EJB
+    ClusterLeases leases;
+
+    @Inject
+    HousekeepingPeriods periods;
 
     /** Never refreshes until {@link #init} has looked at the database (so an instance made with {@code new} never does). */
     private volatile StatisticsRefreshPolicy policy =
@@ -187,11 +199,59 @@ public class DatabaseStatisticsBean {
     /**
      * Runs {@code ANALYZE} of the conversation tables, or {@code VACUUM (ANALYZE, TRUNCATE false)} where autovacuum is off
      * (asynchronously, outside any transaction: {@code VACUUM} cannot run in one); a failure is logged and backs off.
+     * Under the cluster lease {@value HousekeepingSettings#DB_STATISTICS} ({@link ClusterLeases}): when another server
+     * started a refresh less than half of {@value HousekeepingSettings#DB_STATISTICS_SECONDS} ago, or runs one now,
+     * this server takes that refresh as its own (it reads the table size the statistics now hold) instead of
+     * repeating it.
      */
     @Asynchronous
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public void refresh() {
         long start = System.nanoTime();
+        try {
+            Optional<Long> turns = leases.runOnce(
+                    HousekeepingSettings.DB_STATISTICS, periods.period(HousekeepingSettings.DB_STATISTICS), () -> {
+                        try {
+                            return analyze();
+                        } catch (SQLException e) {
+                            throw new IllegalStateException(e.getMessage(), e);
+                        }
+                    });
+            long seen = turns.isPresent() ? turns.get() : turnEstimate();
+            policy.refreshed(seen);
+            LOG.fine(() -> String.format(
+                    Locale.ROOT,
+                    "%s the statistics of the conversation tables (%d turns) in %d ms",
+                    turns.isPresent() ? "Refreshed" : "Another server refreshed",
+                    seen,
+                    (System.nanoTime() - start) / 1_000_000));
+        } catch (SQLException | RuntimeException e) {
+            policy.failed();
+            LOG.log(
+                    Level.WARNING,
+                    "Refreshing the statistics of the conversation tables failed; the next try waits" + " for "
+                            + policy.threshold() + " more turns",
+                    e);
+            return;
+        }
+        // Turns written meanwhile may already call for the next refresh (no later write might come to ask).
+        turnsWritten(0);
+    }
+
+    /** @return the turn table's estimated rows, from the statistics */
+    private long turnEstimate() throws SQLException {
+        try (Connection con = dataSource.getConnection();
+                Statement st = con.createStatement()) {
+            return turnEstimate(st);
+        }
+    }
+
+    /**
+     * The refresh's statements, on a connection of its own.
+     *
+     * @return the turn table's estimated rows afterwards
+     */
+    private long analyze() throws SQLException {
         try (Connection con = dataSource.getConnection();
                 Statement st = con.createStatement()) {
             // A session setting on a pooled connection: reset below, whatever the command did.
@@ -207,23 +267,7 @@ public class DatabaseStatisticsBean {
             } finally {
                 st.execute("RESET default_statistics_target");
             }
-            long turns = turnEstimate(st);
-            policy.refreshed(turns);
-            LOG.fine(() -> String.format(
-                    Locale.ROOT,
-                    "Refreshed the statistics of the conversation tables (%d turns) in" + " %d ms",
-                    turns,
-                    (System.nanoTime() - start) / 1_000_000));
-        } catch (SQLException | RuntimeException e) {
-            policy.failed();
-            LOG.log(
-                    Level.WARNING,
-                    "Refreshing the statistics of the conversation tables failed; the next try waits" + " for "
-                            + policy.threshold() + " more turns",
-                    e);
-            return;
+            return turnEstimate(st);
         }
-        // Turns written meanwhile may already call for the next refresh (no later write might come to ask).
-        turnsWritten(0);
     }
 }

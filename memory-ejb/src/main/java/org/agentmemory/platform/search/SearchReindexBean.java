@@ -58,41 +58,71 @@ public class SearchReindexBean {
 
     private static final String NIGHTLY = "nightly search index merge";
     private static final String QUIET_CHECK = "search index merge after a bulk write";
-    /** How often the quiet-merge condition is checked, ms. */
-    static final long QUIET_CHECK_INTERVAL_MS = 15_000;
+    /** A merge's result in its lease row: started (it runs on in the background), or not (another run is going on). */
+    private static final String STARTED = "merge started";
+
+    private static final String NOT_STARTED = "not started: a reindex or merge is running";
+
+    @jakarta.ejb.EJB
+    org.agentmemory.platform.cluster.ClusterLeases leases;
+
+    @jakarta.inject.Inject
+    org.agentmemory.platform.cluster.HousekeepingPeriods periods;
 
     /**
-     * Arms the nightly merge ({@code memory.search.merge-hour}) and the check for a merge after a bulk write
-     * ({@code memory.search.quiet-merge-writes}); non-persistent timers, each server merges its own index.
+     * Arms the nightly merge ({@code memory.search.merge-hour}, every
+     * {@code memory.housekeeping.search-merge-seconds} from that hour) and the check for a merge after a bulk write
+     * ({@code memory.search.quiet-merge-writes}, every {@code memory.housekeeping.search-quiet-check-seconds}):
+     * non-persistent timers on every server. On embedded Lucene each server merges its own index; on an
+     * OpenSearch/Elasticsearch cluster, whose indexes every server shares, one server merges per period
+     * ({@link #onTimer}).
      */
     @jakarta.annotation.PostConstruct
     void armTimers() {
         int hour = settings.searchMergeHour();
         if (hour >= 0) {
-            timers.createCalendarTimer(
-                    new jakarta.ejb.ScheduleExpression()
-                            .timezone("UTC")
-                            .hour(hour)
-                            .minute(0)
-                            .second(0),
-                    new jakarta.ejb.TimerConfig(NIGHTLY, false));
+            org.agentmemory.platform.cluster.HousekeepingTimers.arm(
+                    timers,
+                    periods.period(org.agentmemory.api.config.HousekeepingSettings.SEARCH_MERGE),
+                    java.time.Duration.ofHours(hour),
+                    NIGHTLY);
         }
         if (settings.searchQuietMergeWrites() > 0) {
-            timers.createIntervalTimer(
-                    QUIET_CHECK_INTERVAL_MS, QUIET_CHECK_INTERVAL_MS, new jakarta.ejb.TimerConfig(QUIET_CHECK, false));
+            org.agentmemory.platform.cluster.HousekeepingTimers.arm(
+                    timers,
+                    periods.period(org.agentmemory.platform.cluster.HousekeepingPeriods.SEARCH_QUIET_CHECK),
+                    java.time.Duration.ZERO,
+                    QUIET_CHECK);
         }
+    }
+
+    /** @return whether the indexes are an OpenSearch/Elasticsearch cluster's, shared by every server */
+    private boolean clusterIndexes() {
+        return ClusterIndexes.isCluster(emf.getProperties());
     }
 
     /**
      * The nightly merge, or the check for a merge after a bulk write: at least
      * {@code memory.search.quiet-merge-writes} documents written since the last merge and none for
      * {@code memory.search.quiet-merge-seconds}. Neither starts while a reindex or merge is running.
+     *
+     * <p>On a cluster's shared indexes both take a lease ({@code search-merge}, {@code search-quiet-merge}). A quiet
+     * merge's lease lasts twice {@code memory.search.quiet-merge-seconds}: a server that does not get it saw another
+     * server start a merge less than quiet-merge-seconds ago, that is after this server's last write, so that merge
+     * covers this server's writes and they are not counted again.
      */
     @jakarta.ejb.Timeout
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     void onTimer(jakarta.ejb.Timer timer) {
         if (NIGHTLY.equals(timer.getInfo())) {
-            startMerge();
+            if (clusterIndexes()) {
+                leases.runOnce(
+                        org.agentmemory.api.config.HousekeepingSettings.SEARCH_MERGE,
+                        periods.period(org.agentmemory.api.config.HousekeepingSettings.SEARCH_MERGE),
+                        () -> tryLaunch(bean -> bean.merge("segments merged"), true) ? STARTED : NOT_STARTED);
+            } else {
+                startMerge();
+            }
             return;
         }
         if (status.get().running()) {
@@ -103,6 +133,27 @@ public class SearchReindexBean {
         if (written == 0) {
             return;
         }
+        boolean started;
+        if (clusterIndexes()) {
+            java.util.Optional<String> leased = leases.runOnce(
+                    org.agentmemory.api.config.HousekeepingSettings.SEARCH_QUIET_MERGE,
+                    java.time.Duration.ofSeconds(2L * settings.searchQuietMergeSeconds()),
+                    () -> quietMerge(written) ? STARTED : NOT_STARTED);
+            if (leased.isEmpty()) {
+                LOG.fine(() -> written + " index writes are covered by a merge another server started");
+                return;
+            }
+            started = STARTED.equals(leased.get());
+        } else {
+            started = quietMerge(written);
+        }
+        if (!started) {
+            IndexWrites.DEPLOYMENT.giveBack(written);
+        }
+    }
+
+    /** @return whether the merge after {@code written} index writes started */
+    private boolean quietMerge(long written) {
         String why = "segments merged after " + written + " index writes and " + settings.searchQuietMergeSeconds()
                 + " s without one";
         boolean started;
@@ -114,9 +165,8 @@ public class SearchReindexBean {
         if (started) {
             LOG.info(() -> "Merging the search indexes: " + written + " documents written since the last merge, none"
                     + " for " + settings.searchQuietMergeSeconds() + " s");
-        } else {
-            IndexWrites.DEPLOYMENT.giveBack(written);
         }
+        return started;
     }
 
     private final AtomicReference<ReindexStatus> status =

@@ -33,7 +33,10 @@ import org.agentmemory.recall.control.MessageIndex;
  * <p>One non-persistent single-action timer re-armed after each run: {@value #IDLE_DELAY_MS} ms after a run that
  * found fewer than {@value #BATCH} messages, {@value #BACKLOG_DELAY_MS} ms after a full batch (a backlog drains
  * without waiting a second per batch). Runs never overlap, so nothing is skipped or logged as overlapping. Safe
- * on every server of a cluster: rows another embedder holds are skipped ({@code SKIP LOCKED}).
+ * on every server of a cluster, with no lease: rows another embedder holds are skipped ({@code SKIP LOCKED}), and a
+ * row another embedder committed meanwhile no longer matches once locked (PostgreSQL checks the condition again on
+ * the committed row), so no message is embedded by two servers. Each server counts the messages it embedded
+ * ({@code GET /admin/housekeeping}, {@code messagesEmbedded}).
  *
  * <p>Embedding yields to clients: while business calls are in flight (or ended less than
  * {@value ForegroundLoad#QUIET_MS} ms ago, see {@link ForegroundRequests}) a run embeds at most {@value #BUSY_BATCH}
@@ -92,6 +95,10 @@ public class MessageEmbeddingBean {
 
     @Inject
     Settings settings;
+
+    /** Counts the messages this server embedded, for {@code GET /admin/housekeeping}. */
+    @Inject
+    org.agentmemory.platform.cluster.ServerWork serverWork;
 
     /** Re-embeds episodes after a model change, in this bean's transactions. */
     @jakarta.ejb.EJB
@@ -159,6 +166,7 @@ public class MessageEmbeddingBean {
         try {
             MessageEmbeddingBean self = context.getBusinessObject(MessageEmbeddingBean.class);
             int done = self.embedBatch(batch, !busy);
+            serverWork.embedded(done); // committed: embedBatch ran in a transaction of its own
             if (done < batch && otherModelsLeft) {
                 int stale = self.reembedBatch(batch - done, !busy);
                 if (stale == 0) {

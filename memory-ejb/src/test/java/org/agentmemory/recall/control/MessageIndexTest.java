@@ -144,4 +144,81 @@ class MessageIndexTest {
         long pendingAfter = inTx(emf, em -> MessageIndex.pendingEmbeddings(em, "default", user, null, "fake-new"));
         assertThat(pendingAfter).isZero();
     }
+
+    /**
+     * Embedders of several servers (threads with transactions of their own) draining one queue: every message is
+     * taken by exactly one of them (rows another holds are skipped, rows another committed no longer match).
+     */
+    @ParameterizedTest(name = "{0}", autoCloseArguments = false)
+    @MethodSource("units")
+    void concurrentEmbeddersNeverEmbedAMessageTwice(String name, EntityManagerFactory emf) throws Exception {
+        String user = "race-" + name;
+        String[] texts = new String[120];
+        for (int i = 0; i < texts.length; i++) {
+            texts[i] = "race message " + i + " of " + name;
+        }
+        long c = conversationWith(emf, user, texts);
+        java.util.Map<String, Integer> embeddedTimes = new java.util.concurrent.ConcurrentHashMap<>();
+        FakeEmbeddingModel fake = new FakeEmbeddingModel("fake-race");
+        org.agentmemory.platform.embedding.EmbeddingModel slow =
+                new org.agentmemory.platform.embedding.EmbeddingModel() {
+                    @Override
+                    public String name() {
+                        return fake.name();
+                    }
+
+                    @Override
+                    public int dimension() {
+                        return fake.dimension();
+                    }
+
+                    @Override
+                    public float[] embed(String text) {
+                        embeddedTimes.merge(text, 1, Integer::sum);
+                        try {
+                            Thread.sleep(2); // the batch holds its rows while the other embedders look
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        return fake.embed(text);
+                    }
+
+                    @Override
+                    public List<float[]> embedAll(List<String> batch) {
+                        return batch.stream().map(this::embed).toList();
+                    }
+                };
+        int servers = 3;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(servers);
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        List<java.util.concurrent.Future<Integer>> taken = new java.util.ArrayList<>();
+        try {
+            for (int s = 0; s < servers; s++) {
+                taken.add(pool.submit(() -> {
+                    go.await();
+                    int mine = 0;
+                    int batch;
+                    do {
+                        batch = inTx(emf, em -> MessageIndex.embedPending(em, slow, 8));
+                        mine += batch;
+                    } while (batch > 0);
+                    return mine;
+                }));
+            }
+            go.countDown();
+            int total = 0;
+            for (java.util.concurrent.Future<Integer> f : taken) {
+                total += f.get(2, java.util.concurrent.TimeUnit.MINUTES);
+            }
+            // every message of this conversation once, whichever embedder took it (other tests' rows may be pending
+            // too)
+            assertThat(total).isGreaterThanOrEqualTo(texts.length);
+        } finally {
+            pool.shutdownNow();
+        }
+        for (String text : texts) {
+            assertThat(embeddedTimes.get(text)).as(text).isEqualTo(1);
+        }
+        assertThat(messages(emf, c)).extracting(TurnMessage::getEmbeddingModel).containsOnly("fake-race");
+    }
 }

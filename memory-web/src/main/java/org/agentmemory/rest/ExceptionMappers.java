@@ -201,6 +201,22 @@ public final class ExceptionMappers {
         }
     }
 
+    /**
+     * 503 + Retry-After: the search engine does not answer (issue 36 item 3); recall fails fast while writes go on.
+     */
+    @Provider
+    public static class SearchUnavailable implements ExceptionMapper<org.agentmemory.api.SearchUnavailableException> {
+        @Context
+        UriInfo uri;
+
+        @Override
+        public Response toResponse(org.agentmemory.api.SearchUnavailableException e) {
+            return Problems.of(503, "search-unavailable", "Search engine unavailable", e.getMessage(), null, null, uri)
+                    .header("Retry-After", Integer.toString(e.retryAfterSeconds()))
+                    .build();
+        }
+    }
+
     /** Keeps the status of JAX-RS errors (404 unknown path, 405, 406, 413, 415 …) and renders a problem. */
     @Provider
     public static class WebApplication implements ExceptionMapper<WebApplicationException> {

@@ -195,6 +195,7 @@ public class BrainMemoryBean implements BrainMemory, BrainMemoryRemote {
     }
 
     @Override
+    @jakarta.interceptor.Interceptors(org.agentmemory.platform.search.SearchEngineGuard.class)
     public List<BrainSearchHit> search(BrainRef brain, String query, int topK) throws InvalidInputException {
         checkBrain(brain);
         if (topK < 1 || topK > MAX_TOP_K) {

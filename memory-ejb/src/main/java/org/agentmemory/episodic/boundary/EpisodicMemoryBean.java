@@ -260,6 +260,7 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
     // -------------------------------------------------------------------------------------------- recall
 
     @Override
+    @jakarta.interceptor.Interceptors(org.agentmemory.platform.search.SearchEngineGuard.class)
     public List<EpisodeSearchResult> recallSimilar(RecallRequest request) throws InvalidInputException {
         if (request == null) {
             throw new InvalidInputException("request", "required", "The recall request is required.");
@@ -470,6 +471,7 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
     // ------------------------------------------------------------------------------------- agent tools
 
     @Override
+    @jakarta.interceptor.Interceptors(org.agentmemory.platform.search.SearchEngineGuard.class)
     public String searchPastExperiences(MemoryNamespace namespace, String query, int topK, boolean failuresOnly)
             throws InvalidInputException {
         return ToolTexts.searchResults(

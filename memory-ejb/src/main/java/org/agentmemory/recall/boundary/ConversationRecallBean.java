@@ -61,6 +61,7 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
     SearchReindexBean reindex;
 
     @Override
+    @jakarta.interceptor.Interceptors(org.agentmemory.platform.search.SearchEngineGuard.class)
     public List<MessageHit> searchMessages(MessageRecallRequest request) throws InvalidInputException {
         if (request == null) {
             throw new InvalidInputException("request", "required", "The search request is required.");

@@ -163,6 +163,7 @@ public class SkillRegistryBean implements SkillRegistry, SkillRegistryRemote {
     }
 
     @Override
+    @jakarta.interceptor.Interceptors(org.agentmemory.platform.search.SearchEngineGuard.class)
     public List<SkillHit> searchSkills(String tenantId, String agentId, String query, int topK)
             throws InvalidInputException {
         checkAgent(tenantId, agentId);

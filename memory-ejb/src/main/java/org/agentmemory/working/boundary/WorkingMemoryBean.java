@@ -120,6 +120,7 @@ public class WorkingMemoryBean implements WorkingMemory, WorkingMemoryRemote {
     }
 
     @Override
+    @jakarta.interceptor.Interceptors(org.agentmemory.platform.search.SearchEngineGuard.class)
     public List<WorkingSearchHit> search(WorkingSessionRef session, String query, MemoryTier tier, int limit)
             throws InvalidInputException {
         check(session);

@@ -292,14 +292,79 @@ class ScaleOutIT {
         assertThat(status.get("state").asText()).as(status.toString()).isEqualTo("done");
         awaitIndexedOnce();
         for (String mode : before.keySet()) {
-            assertThat(top(b, user, "kiwi 7 reindex question", mode, 5))
-                    .as(mode)
-                    .isEqualTo(before.get(mode));
+            assertThat(snapshot(b, user, mode)).as(mode).isEqualTo(before.get(mode));
         }
     }
 
     @Test
     @Order(5)
+    void housekeepingRunsOnceAcrossBothNodesAndNoMessageIsEmbeddedTwice() throws Exception {
+        Map<String, Long> before = runs(a);
+        Map<String, Long> hereBefore = runsHere(a, b);
+        Instant start = Instant.now();
+        Thread.sleep(24_000);
+        Map<String, Long> after = runs(a);
+        Map<String, Long> hereAfter = runsHere(a, b);
+        double periods = Duration.between(start, Instant.now()).toMillis() / (double) HOUSEKEEPING_PERIOD_MS;
+        for (String task : List.of("omission-purge", "episode-expiry")) {
+            long cluster = after.getOrDefault(task, 0L) - before.getOrDefault(task, 0L);
+            long servers = hereAfter.getOrDefault(task, 0L) - hereBefore.getOrDefault(task, 0L);
+            assertThat(cluster)
+                    .as("%s runs in %.1f periods across two servers", task, periods)
+                    .isBetween((long) Math.floor(periods) - 2, (long) Math.ceil(periods) + 1);
+            assertThat(servers)
+                    .as("%s: the servers' own counts add up to the shared row's", task)
+                    .isEqualTo(cluster);
+        }
+        // Every message has its vector, and the two embedders together embedded each one once.
+        try (Connection db = Databases.connect(ScaleOutCluster.jdbc())) {
+            Instant deadline = Instant.now().plus(INDEXED);
+            long waiting = count(db, "SELECT count(*) FROM turn_message WHERE embedding IS NULL");
+            while (waiting > 0 && Instant.now().isBefore(deadline)) {
+                Thread.sleep(1_000);
+                waiting = count(db, "SELECT count(*) FROM turn_message WHERE embedding IS NULL");
+            }
+            assertThat(waiting).as("messages still without a vector").isZero();
+            long embedded = count(db, "SELECT count(*) FROM turn_message");
+            long byA =
+                    a.get("/admin/housekeeping").json().get("messagesEmbedded").asLong();
+            long byB =
+                    b.get("/admin/housekeeping").json().get("messagesEmbedded").asLong();
+            System.out.printf(
+                    "[scale-out] messages embedded: %d by node A, %d by node B, %d rows%n", byA, byB, embedded);
+            assertThat(byA + byB).isEqualTo(embedded);
+        }
+    }
+
+    /** The housekeeping period of the cluster's servers (memory.housekeeping.*-seconds in it.node.java.opts). */
+    private static final long HOUSEKEEPING_PERIOD_MS = 4_000;
+
+    /** @return the shared run count of each task, read through one server */
+    private static Map<String, Long> runs(Api api) {
+        Api.Response r = api.get("/admin/housekeeping");
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        Map<String, Long> runs = new LinkedHashMap<>();
+        r.json()
+                .get("tasks")
+                .forEach(t -> runs.put(t.get("task").asText(), t.get("runCount").asLong()));
+        return runs;
+    }
+
+    /** @return the runs each task had on the given servers, added up */
+    private static Map<String, Long> runsHere(Api... servers) {
+        Map<String, Long> sum = new LinkedHashMap<>();
+        for (Api api : servers) {
+            api.get("/admin/housekeeping")
+                    .json()
+                    .get("runsHere")
+                    .fields()
+                    .forEachRemaining(e -> sum.merge(e.getKey(), e.getValue().asLong(), Long::sum));
+        }
+        return sum;
+    }
+
+    @Test
+    @Order(6)
     void writesCommittedJustBeforeAKill9AreIndexedByTheOtherNode() throws Exception {
         String user = "killed-" + UUID.randomUUID().toString().substring(0, 8);
         StringBuilder lines = new StringBuilder();

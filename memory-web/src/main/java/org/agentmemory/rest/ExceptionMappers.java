@@ -285,7 +285,41 @@ public final class ExceptionMappers {
         }
     }
 
-    /** 500 for anything unexpected: logged with an id the client can quote; no internals in the body. */
+    /** Retry-After of a request that lost a lock wait, seconds. */
+    static final int LOCK_RETRY_SECONDS = 1;
+
+    /**
+     * SQL states of a lock wait that timed out or a transaction the database chose to abort: H2's lock timeout
+     * ({@code HYT00}), PostgreSQL's {@code lock_not_available} ({@code 55P03}), deadlock ({@code 40P01}) and
+     * serialization failure ({@code 40001}). The transaction rolled back whole, so a retry is safe.
+     */
+    private static final java.util.Set<String> CONTENTION_STATES = java.util.Set.of("HYT00", "55P03", "40P01", "40001");
+
+    /**
+     * @param e a failure
+     * @return the SQL state of a lock contention in its causes, or {@code null} when it is none
+     */
+    static String lockContention(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLException sql && CONTENTION_STATES.contains(sql.getSQLState())) {
+                return "SQL state " + sql.getSQLState();
+            }
+            if (t instanceof jakarta.persistence.LockTimeoutException
+                    || t instanceof jakarta.persistence.PessimisticLockException) {
+                return t.getClass().getSimpleName();
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * 500 for anything unexpected: logged with an id the client can quote; no internals in the body. A lock wait
+     * that timed out (a background embedder holding message rows while the database is loaded, say) is no fault:
+     * it answers 503 {@code busy} with Retry-After instead.
+     */
     @Provider
     public static class Unexpected implements ExceptionMapper<Throwable> {
         @Context
@@ -303,6 +337,22 @@ public final class ExceptionMappers {
             }
             if (json != null) {
                 return JsonErrors.problem((JsonProcessingException) json, uri);
+            }
+            String contention = lockContention(e);
+            if (contention != null) {
+                LOG.log(Level.INFO, "Lock contention on " + (uri == null ? "?" : uri.getPath()) + ": " + contention);
+                return Problems.of(
+                                503,
+                                "busy",
+                                "Rows busy",
+                                "Another transaction held the rows this request needs for longer than the lock"
+                                        + " timeout (" + contention + "); nothing was changed. Retry in "
+                                        + LOCK_RETRY_SECONDS + " s.",
+                                null,
+                                null,
+                                uri)
+                        .header("Retry-After", Integer.toString(LOCK_RETRY_SECONDS))
+                        .build();
             }
             return respond(e, uri);
         }

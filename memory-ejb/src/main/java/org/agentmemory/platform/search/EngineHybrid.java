@@ -17,7 +17,7 @@ import org.agentmemory.platform.ranking.HybridPipeline;
 /**
  * Decides whether hybrid recall runs on the search engine (issue 36 item 4): asks an OpenSearch cluster over its
  * REST API (JDK HTTP client, basic authentication when a user name is set) whether every node has the neural-search
- * plugin ({@code GET /_cat/nodes?h=id}, {@code GET /_cat/plugins?h=id,component}) and, if so, creates or
+ * plugin ({@code GET /_cat/nodes?h=id&full_id=true}, {@code GET /_cat/plugins?h=id,component}) and, if so, creates or
  * replaces the search pipeline ({@code PUT /_search/pipeline/<name>} with {@link HybridPipeline#body()}). Each
  * request goes to the first URI that answers.
  *
@@ -89,7 +89,8 @@ public final class EngineHybrid {
                                         .getBytes(StandardCharsets.UTF_8));
         for (URI base : ClusterIndexes.parse(uris)) {
             try {
-                HttpResponse<String> nodes = send(http, base, auth, "GET", "/_cat/nodes?h=id", null, timeout);
+                HttpResponse<String> nodes =
+                        send(http, base, auth, "GET", "/_cat/nodes?h=id&full_id=true", null, timeout);
                 HttpResponse<String> plugins =
                         send(http, base, auth, "GET", "/_cat/plugins?h=id,component", null, timeout);
                 if (nodes.statusCode() != 200 || plugins.statusCode() != 200) {
@@ -98,8 +99,9 @@ public final class EngineHybrid {
                 }
                 Set<String> all = lines(nodes.body());
                 Set<String> withPlugin = nodesWithNeuralSearch(plugins.body());
-                if (all.isEmpty() || !withPlugin.containsAll(all)) {
-                    all.removeAll(withPlugin);
+                // Ids compared by prefix: whether a listing abbreviates them has changed between versions.
+                all.removeIf(node -> withPlugin.stream().anyMatch(p -> p.startsWith(node) || node.startsWith(p)));
+                if (withPlugin.isEmpty() || !all.isEmpty()) {
                     return Decision.clientSide("the neural-search plugin is missing on "
                             + (all.isEmpty() ? "the cluster" : "node(s) " + all));
                 }
@@ -123,7 +125,7 @@ public final class EngineHybrid {
 
     /**
      * @param catPlugins the text of {@code GET /_cat/plugins?h=id,component}: one line per node and plugin, the node id first
-     * @return the (abbreviated) ids of the nodes that list a neural-search plugin
+     * @return the (full) ids of the nodes that list a neural-search plugin
      */
     static Set<String> nodesWithNeuralSearch(String catPlugins) {
         Set<String> nodes = new HashSet<>();

@@ -19,6 +19,11 @@ import org.eclipse.microprofile.health.Readiness;
  * {@code opensearch}), {@code coordination} ({@code none} or {@code outbox-polling}) and, on OpenSearch, the
  * cluster's {@code clusterStatus} ({@code green}, {@code yellow}, {@code red}, or {@code unreachable}) and
  * {@code search} ({@code available} or {@code degraded}). Read from the system properties persistence.xml reads.
+ * Also, issue 36 item 4: {@code hybrid}, how hybrid recall fuses its legs ({@code engine}: one {@code hybrid} query
+ * through the service's OpenSearch search pipeline; {@code client-side}: in the service), and {@code hybridDetail}
+ * (technique and pipeline, or why client-side), as the EJB module's {@code EngineHybridBean} published them in the
+ * system properties {@code memory.search.hybrid} and {@code memory.search.hybrid.detail} at start-up (this module
+ * does not see the EJB module's classes).
  *
  * <p>Always up: while the search cluster is unreachable writes still succeed (they wait in the outbox) and only
  * recall answers 503, so the server must stay in its load balancer; a down check would take every server out at once.
@@ -39,7 +44,9 @@ public class SearchReadiness implements HealthCheck {
         HealthCheckResponseBuilder response = HealthCheckResponse.named("memory-search")
                 .up()
                 .withData("backend", cluster ? "opensearch" : "lucene")
-                .withData("coordination", coordination.isBlank() ? "none" : coordination);
+                .withData("coordination", coordination.isBlank() ? "none" : coordination)
+                .withData("hybrid", System.getProperty("memory.search.hybrid", "client-side"))
+                .withData("hybridDetail", System.getProperty("memory.search.hybrid.detail", "not decided yet"));
         if (cluster) {
             String status = clusterStatus(System.getProperty("memory.search.uris", "http://127.0.0.1:9200"));
             response.withData("clusterStatus", status)

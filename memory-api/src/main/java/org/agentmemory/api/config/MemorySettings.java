@@ -231,6 +231,19 @@ public final class MemorySettings {
     public static final String SEARCH_QUIET_MERGE_SECONDS = "memory.search.quiet-merge-seconds";
 
     /**
+     * Hybrid recall on the search engine (issue 36 item 4). {@code auto}: on an OpenSearch cluster whose every node
+     * has the neural-search plugin, hybrid conversation recall runs as one {@code hybrid} query through a search
+     * pipeline the service creates at start-up, fusing as {@value #RECALL_FUSION} says ({@code rrf}: the
+     * {@code score-ranker-processor} with rank constant {@value #RECALL_RRF_K}; {@code weighted}: the
+     * {@code normalization-processor}, min-max normalisation and an arithmetic mean weighted by
+     * {@value #RECALL_FULL_TEXT_WEIGHT} and {@value #RECALL_VECTOR_WEIGHT}, scaled to sum 1). Without the plugin, on
+     * the embedded Lucene backend, or with {@code off}, the two legs are fused in the service (client-side) as
+     * before. The readiness check {@code memory-search} shows which ({@code hybrid}). Type: string, {@code auto} or
+     * {@code off}. Default: {@value Defaults#SEARCH_ENGINE_HYBRID}.
+     */
+    public static final String SEARCH_ENGINE_HYBRID = "memory.search.engine-hybrid";
+
+    /**
      * Root URL of an OpenAI-compatible chat-completions API used for reflection (spec §10.4), e.g.
      * {@code https://api.openai.com/v1} ({@code /chat/completions} is appended). Unset or blank: reflection uses
      * the heuristic table only and no model is ever called. Type: URL. Default: unset.
@@ -436,6 +449,9 @@ public final class MemorySettings {
         public static final int EMBEDDING_THREADS = 1;
         public static final int EPISODIC_DEFAULT_TTL_DAYS = 90;
         public static final String RECALL_FUSION = "rrf";
+        /** Default of {@link MemorySettings#SEARCH_ENGINE_HYBRID}. */
+        public static final String SEARCH_ENGINE_HYBRID = "auto";
+
         public static final int RECALL_RRF_K = 10;
         public static final double RECALL_VECTOR_WEIGHT = 0.6;
         public static final double RECALL_FULL_TEXT_WEIGHT = 0.4;

@@ -12,6 +12,7 @@ import org.agentmemory.api.episodic.RecallMode;
 import org.agentmemory.platform.embedding.EmbeddingModel;
 import org.agentmemory.platform.embedding.Embeddings;
 import org.agentmemory.platform.ranking.Fusion;
+import org.agentmemory.platform.ranking.HybridPipeline;
 import org.agentmemory.platform.ranking.ReciprocalRankFusion;
 import org.agentmemory.platform.ranking.WeightedScoreFusion;
 import org.agentmemory.platform.tokens.TokenCounter;
@@ -37,6 +38,7 @@ public class Settings {
     private EmbeddingModel messageEmbeddingModel;
     private int episodicDefaultTtlDays;
     private Fusion recallFusion;
+    private HybridPipeline engineHybridPipeline;
     private Duration omissionTtl;
     private Duration conversationIdleTtl;
     private int recallCandidates;
@@ -130,6 +132,7 @@ public class Settings {
                 v -> v >= 0,
                 "an integer ≥ 0 (days; 0 = never)");
         recallFusion = fusion();
+        engineHybridPipeline = engineHybrid();
         recallCandidates = intValue(
                 MemorySettings.RECALL_CANDIDATES,
                 MemorySettings.Defaults.RECALL_CANDIDATES,
@@ -232,6 +235,28 @@ public class Settings {
                 throw new IllegalStateException(MemorySettings.RECALL_FUSION + " is '" + kind
                         + "'; it must be rrf or weighted. Default: " + MemorySettings.Defaults.RECALL_FUSION);
         }
+    }
+
+    /** The pipeline {@value MemorySettings#SEARCH_ENGINE_HYBRID} {@code auto} asks for, fusing as the service would. */
+    private HybridPipeline engineHybrid() {
+        String mode = config.getOptionalValue(MemorySettings.SEARCH_ENGINE_HYBRID, String.class)
+                .orElse(MemorySettings.Defaults.SEARCH_ENGINE_HYBRID)
+                .strip()
+                .toLowerCase(Locale.ROOT);
+        if (mode.equals("off")) {
+            return null;
+        }
+        if (!mode.equals("auto")) {
+            throw new IllegalStateException(MemorySettings.SEARCH_ENGINE_HYBRID + " is '" + mode
+                    + "'; it must be auto or off. Default: " + MemorySettings.Defaults.SEARCH_ENGINE_HYBRID);
+        }
+        if (recallFusion instanceof WeightedScoreFusion) {
+            return HybridPipeline.weighted(
+                    weight(MemorySettings.RECALL_FULL_TEXT_WEIGHT, MemorySettings.Defaults.RECALL_FULL_TEXT_WEIGHT),
+                    weight(MemorySettings.RECALL_VECTOR_WEIGHT, MemorySettings.Defaults.RECALL_VECTOR_WEIGHT));
+        }
+        return HybridPipeline.rrf(intValue(
+                MemorySettings.RECALL_RRF_K, MemorySettings.Defaults.RECALL_RRF_K, v -> v >= 1, "an integer ≥ 1"));
     }
 
     private double weight(String key, double defaultValue) {
@@ -354,6 +379,15 @@ public class Settings {
      */
     public Fusion recallFusion() {
         return recallFusion;
+    }
+
+    /**
+     * @return the search pipeline hybrid recall asks the engine for ({@value MemorySettings#SEARCH_ENGINE_HYBRID}
+     *         {@code auto}; technique and numbers from {@value MemorySettings#RECALL_FUSION}), or {@code null} when
+     *         the setting is {@code off}
+     */
+    public HybridPipeline engineHybridPipeline() {
+        return engineHybridPipeline;
     }
 
     /** @return {@value MemorySettings#RECALL_CANDIDATES}: candidates per recall leg before fusion */

@@ -21,11 +21,14 @@ import org.agentmemory.api.recall.ReindexStatus;
 import org.agentmemory.platform.config.Settings;
 import org.agentmemory.platform.embedding.QueryVectors;
 import org.agentmemory.platform.ranking.FusedHit;
+import org.agentmemory.platform.ranking.HybridPipeline;
 import org.agentmemory.platform.ranking.ScoredId;
+import org.agentmemory.platform.search.EngineHybridBean;
 import org.agentmemory.platform.search.SearchReindexBean;
 import org.agentmemory.platform.security.CallerScope;
 import org.agentmemory.platform.text.TextNormalization;
 import org.agentmemory.platform.validation.InputRules;
+import org.agentmemory.recall.control.MessageEngineHybrid;
 import org.agentmemory.recall.control.MessageIndex;
 import org.agentmemory.recall.control.MessageSearch;
 import org.agentmemory.recall.control.NeighborContext;
@@ -35,7 +38,10 @@ import org.agentmemory.recall.control.NeighborContext;
  * (optionally one agent's) or one conversation, and the mass reindex. Hybrid fuses the two legs with the
  * configured fusion ({@code memory.recall.fusion}; reciprocal rank fusion by default), each leg returning
  * {@code memory.recall.candidates} candidates, then re-ranks the fused list with {@link NeighborContext}
- * ({@code memory.recall.neighbor-weight}).
+ * ({@code memory.recall.neighbor-weight}). On an OpenSearch cluster with the neural-search plugin
+ * ({@code memory.search.engine-hybrid=auto}, issue 36 item 4) the two legs run as one {@code hybrid} query fused by
+ * the engine's search pipeline ({@link EngineHybridBean}), then the same re-ranking; when that query fails, this
+ * call and those of the next 30 seconds fuse client-side.
  */
 @jakarta.annotation.security.DeclareRoles({
     RequiresRole.READER,
@@ -59,6 +65,13 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
 
     @EJB
     SearchReindexBean reindex;
+
+    /** Whether hybrid recall runs on the engine; {@code null} (outside a container) means client-side. */
+    @EJB
+    EngineHybridBean engineHybrid;
+
+    /** The one leg name of an engine hybrid hit's rank. */
+    private static final String HYBRID_LEG = "hybrid";
 
     @Override
     @jakarta.interceptor.Interceptors(org.agentmemory.platform.search.SearchEngineGuard.class)
@@ -116,6 +129,26 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
                         () -> org.agentmemory.platform.embedding.QueryVectors.orNull(
                                 settings.messageEmbeddingModel(), query),
                         executor);
+        HybridPipeline pipeline = engineHybrid == null ? null : engineHybrid.pipeline();
+        if (pipeline != null) {
+            float[] queryVector = embedding.join();
+            if (queryVector != null) { // an unreadable query has no vector: full text alone, client-side
+                try {
+                    List<MessageSearch.Hit> engine =
+                            MessageEngineHybrid.search(em, scope, query, queryVector, depth, pipeline);
+                    Map<String, MessageHit> byId = new HashMap<>();
+                    List<FusedHit> fused = new ArrayList<>(engine.size());
+                    for (MessageSearch.Hit hit : engine) {
+                        byId.putIfAbsent(hit.id(), hit.hit());
+                        fused.add(new FusedHit(hit.id(), hit.hit().score(), Map.of(HYBRID_LEG, fused.size() + 1)));
+                    }
+                    return reranked(fused, byId, topK);
+                } catch (org.hibernate.search.util.common.SearchException | LinkageError e) {
+                    // The pipeline may be gone, or the Elasticsearch extension missing: fuse here, ask again later.
+                    engineHybrid.engineFailed(e);
+                }
+            }
+        }
         List<MessageSearch.Hit> fullText = search.fullTextLeg(scope, query, depth);
         float[] queryVector = embedding.join();
         List<MessageSearch.Hit> vector = queryVector == null ? List.of() : search.vectorLeg(scope, queryVector, depth);
@@ -123,10 +156,13 @@ public class ConversationRecallBean implements ConversationRecall, ConversationR
         Map<String, List<ScoredId>> legs = new LinkedHashMap<>();
         legs.put(RecallMode.VECTOR.value(), scored(vector, byId));
         legs.put(RecallMode.FULL_TEXT.value(), scored(fullText, byId));
+        return reranked(settings.recallFusion().fuse(legs), byId, topK);
+    }
+
+    /** Neighbour context over the fused list, then the first {@code topK} with their re-ranked scores. */
+    private List<MessageSearch.Hit> reranked(List<FusedHit> fusedHits, Map<String, MessageHit> byId, int topK) {
         List<FusedHit> ranked = NeighborContext.apply(
-                settings.recallFusion().fuse(legs),
-                id -> NeighborContext.Position.of(byId.get(id)),
-                settings.recallNeighborWeight());
+                fusedHits, id -> NeighborContext.Position.of(byId.get(id)), settings.recallNeighborWeight());
         List<MessageSearch.Hit> fused = new ArrayList<>();
         for (FusedHit hit : ranked) {
             MessageHit h = byId.get(hit.id());

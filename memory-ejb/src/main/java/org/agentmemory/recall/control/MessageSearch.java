@@ -115,7 +115,7 @@ public class MessageSearch {
                 .fetchTotalHitCount();
     }
 
-    private static ProjectionFinalStep<List<?>> projection(SearchProjectionFactory<?, ?> f) {
+    static ProjectionFinalStep<List<?>> projection(SearchProjectionFactory<?, ?> f) {
         return f.composite()
                 .from(
                         f.id(Long.class),
@@ -133,7 +133,7 @@ public class MessageSearch {
                 .asList();
     }
 
-    private static List<Hit> hits(List<List<?>> rows, boolean cosine) {
+    static List<Hit> hits(List<List<?>> rows, boolean cosine) {
         List<Hit> hits = new ArrayList<>(rows.size());
         for (List<?> r : rows) {
             double score = ((Number) r.get(1)).doubleValue();
@@ -153,6 +153,18 @@ public class MessageSearch {
                             cosine ? Similarity.cosineOfLuceneScore(score) : score)));
         }
         return hits;
+    }
+
+    /**
+     * The scope as index field → value, the same filters as {@link #scope(SearchPredicateFactory, Scope)} (keep
+     * the two together).
+     */
+    static java.util.Map<String, Object> scopeTerms(Scope scope) {
+        return org.agentmemory.platform.ranking.HybridQuery.scope(
+                "tenantId", scope.tenantId(),
+                "userId", scope.userId(),
+                "chatbotKey", scope.chatbotKey(),
+                "conversationId", scope.conversationId());
     }
 
     private static BooleanPredicateClausesStep<?> scope(SearchPredicateFactory f, Scope scope) {

@@ -161,4 +161,29 @@ class SettingsTest {
                         "NaN")))
                 .hasMessage("memory.recall.vector-weight is NaN; it must be a finite number ≥ 0. Default: 0.6");
     }
+
+    @Test
+    void engineHybridFollowsTheFusionSettingsAndCanBeTurnedOff() {
+        assertThat(read(Map.of("memory.tokenizer", "heuristic")).engineHybridPipeline())
+                .isEqualTo(org.agentmemory.platform.ranking.HybridPipeline.rrf(10));
+        assertThat(read(Map.of("memory.tokenizer", "heuristic", "memory.recall.rrf-k", "60"))
+                        .engineHybridPipeline()
+                        .rankConstant())
+                .isEqualTo(60);
+        var weighted = read(Map.of(
+                        "memory.tokenizer", "heuristic",
+                        "memory.recall.fusion", "weighted",
+                        "memory.recall.full-text-weight", "1",
+                        "memory.recall.vector-weight", "3"))
+                .engineHybridPipeline();
+        assertThat(weighted.technique()).isEqualTo("weighted");
+        assertThat(weighted.fullTextWeight()).isEqualTo(0.25);
+        assertThat(weighted.vectorWeight()).isEqualTo(0.75);
+        assertThat(read(Map.of("memory.tokenizer", "heuristic", "memory.search.engine-hybrid", " OFF "))
+                        .engineHybridPipeline())
+                .isNull();
+        assertThatThrownBy(() -> read(Map.of("memory.tokenizer", "heuristic", "memory.search.engine-hybrid", "on")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("memory.search.engine-hybrid is 'on'; it must be auto or off. Default: auto");
+    }
 }

@@ -112,6 +112,28 @@ class ScaleOutIT {
                         .containsOnly(user);
             }
         }
+        // Issue 36 item 4: the node has neural-search, so hybrid ran as one hybrid query through the service's
+        // pipeline, and no engine query failed on the way (a failure would have turned it client-side).
+        for (Api api : List.of(a, b)) {
+            JsonNode check = searchCheck(api);
+            assertThat(check.get("data").get("hybrid").asText())
+                    .as(check.toString())
+                    .isEqualTo("engine");
+            assertThat(check.get("data").get("hybridDetail").asText()).startsWith("rrf (k=10) through pipeline");
+        }
+        assertThat(searchCheck(lucene).get("data").get("hybrid").asText()).isEqualTo("client-side");
+    }
+
+    /** @return the {@code memory-search} check of the server's readiness */
+    private static JsonNode searchCheck(Api api) throws Exception {
+        Api.Response ready =
+                api.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(api.management() + "/health/ready")));
+        for (JsonNode c : ready.json().get("checks")) {
+            if (c.get("name").asText().equals("memory-search")) {
+                return c;
+            }
+        }
+        throw new AssertionError("no memory-search check in " + ready.body());
     }
 
     @Test

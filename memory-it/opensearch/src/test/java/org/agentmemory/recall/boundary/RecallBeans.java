@@ -19,14 +19,28 @@ public final class RecallBeans {
 
     private final EntityManagerFactory emf;
     private final Settings settings;
+    private final org.agentmemory.platform.search.EngineHybridBean engineHybrid;
 
     /**
      * @param emf      the persistence unit
      * @param settings the settings in effect
      */
     public RecallBeans(EntityManagerFactory emf, Settings settings) {
+        this(emf, settings, null);
+    }
+
+    /**
+     * @param emf          the persistence unit
+     * @param settings     the settings in effect
+     * @param engineHybrid the started engine hybrid decision, or {@code null} (client-side fusion)
+     */
+    public RecallBeans(
+            EntityManagerFactory emf,
+            Settings settings,
+            org.agentmemory.platform.search.EngineHybridBean engineHybrid) {
         this.emf = emf;
         this.settings = settings;
+        this.engineHybrid = engineHybrid;
     }
 
     /**
@@ -42,6 +56,7 @@ public final class RecallBeans {
             ConversationRecallBean bean = new ConversationRecallBean();
             bean.em = em;
             bean.settings = settings;
+            bean.engineHybrid = engineHybrid;
             return bean.searchMessages(request);
         } finally {
             em.close();

@@ -1,0 +1,83 @@
+package org.agentmemory.platform.ranking;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class HybridQueryTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static JsonNode parse(String json) throws Exception {
+        return JSON.readTree(json);
+    }
+
+    private static final Map<String, Object> SCOPE =
+            HybridQuery.scope("tenantId", "t\"1", "userId", "bob\\*?", "chatbotKey", null, "conversationId", 42L);
+
+    @Test
+    void everySubQueryHoldsTheWholeScopeFilter() throws Exception {
+        JsonNode queries = parse(
+                        HybridQuery.of("searchText", "Maria moved", "embedding", new float[] {0.5f, -0.25f}, 50, SCOPE))
+                .path("hybrid")
+                .path("queries");
+        assertThat(queries).hasSize(2);
+        JsonNode text = queries.get(0).path("bool");
+        JsonNode knn = queries.get(1).path("knn").path("embedding");
+        List<JsonNode> expected = List.of(
+                parse("{\"term\":{\"tenantId\":\"t\\\"1\"}}"),
+                parse("{\"term\":{\"userId\":\"bob\\\\*?\"}}"),
+                parse("{\"term\":{\"conversationId\":42}}"));
+        assertThat(list(text.path("filter"))).containsExactlyElementsOf(expected);
+        assertThat(list(knn.path("filter").path("bool").path("filter"))).containsExactlyElementsOf(expected);
+        assertThat(text.path("must")
+                        .get(0)
+                        .path("match")
+                        .path("searchText")
+                        .path("query")
+                        .asText())
+                .isEqualTo("Maria moved");
+        assertThat(knn.path("k").asInt()).isEqualTo(50);
+        assertThat(list(knn.path("vector"))).extracting(JsonNode::floatValue).containsExactly(0.5f, -0.25f);
+    }
+
+    @Test
+    void absentScopeValuesAreNoFilterAndTheOrderIsKept() {
+        assertThat(SCOPE)
+                .containsExactly(
+                        Map.entry("tenantId", "t\"1"),
+                        Map.entry("userId", "bob\\*?"),
+                        Map.entry("conversationId", 42L));
+    }
+
+    @Test
+    void controlCharactersInTheQueryAreEscaped() throws Exception {
+        String json = HybridQuery.of("f", "a\nb\u0001\"", "v", new float[] {1}, 1, Map.of("tenantId", "t"));
+        assertThat(parse(json).at("/hybrid/queries/0/bool/must/0/match/f/query").asText())
+                .isEqualTo("a\nb\u0001\"");
+    }
+
+    @Test
+    void refusesAQueryWithoutScopeOrWithABadVector() {
+        assertThatThrownBy(() -> HybridQuery.of("f", "q", "v", new float[] {1}, 5, Map.of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("scope");
+        assertThatThrownBy(() -> HybridQuery.of("f", "q", "v", new float[] {Float.NaN}, 5, Map.of("tenantId", "t")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("component 0");
+        assertThatThrownBy(() -> HybridQuery.of("f", "q", "v", new float[] {1}, 0, Map.of("tenantId", "t")))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    private static List<JsonNode> list(JsonNode array) {
+        List<JsonNode> out = new ArrayList<>();
+        array.forEach(out::add);
+        return out;
+    }
+}

@@ -58,8 +58,9 @@ import org.agentmemory.platform.validation.InputRules;
  *
  * <p>Recall embeds the query, runs the vector and full-text legs over the search index with the namespace
  * filter inside each leg, fuses them in hybrid mode ({@code memory.recall.fusion}, reciprocal rank fusion by
- * default), loads the winners from the database and checks namespace, expiry and failure once more there, so
- * a stale index can never leak another namespace's episode.
+ * default; on OpenSearch with neural-search one engine {@code hybrid} query, issue 36 item 4), loads the winners
+ * from the database and checks namespace, expiry and failure once more there, so a stale index can never leak
+ * another namespace's episode.
  */
 @jakarta.annotation.security.DeclareRoles({
     RequiresRole.READER,
@@ -91,6 +92,10 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
 
     @Inject
     ReflectionService reflection;
+
+    /** Whether hybrid recall runs on the engine (issue 36 item 4); {@code null} (outside a container): client-side. */
+    @EJB
+    org.agentmemory.platform.search.EngineHybridBean engineHybrid;
 
     private static Instant now() {
         return Instant.now().truncatedTo(ChronoUnit.MICROS);
@@ -275,18 +280,7 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
             throw new InvalidInputException(
                     "topK", "range", "topK is " + topK + "; it must be between 1 and " + RecallRequest.MAX_TOP_K + ".");
         }
-        double threshold = request.scoreThreshold() != null
-                ? request.scoreThreshold()
-                : settings.embeddingModel().defaultScoreThreshold();
-        if (!(threshold >= -1.0 && threshold <= 1.0)) {
-            throw new InvalidInputException(
-                    "scoreThreshold",
-                    "range",
-                    "scoreThreshold is " + threshold
-                            + "; it must be a cosine similarity between -1 and 1 (default for "
-                            + settings.embeddingModel().name() + ": "
-                            + settings.embeddingModel().defaultScoreThreshold() + ").");
-        }
+        double threshold = EpisodeRules.scoreThreshold(request.scoreThreshold(), settings.embeddingModel());
         return recall(
                 request.namespace(),
                 TextNormalization.query(request.query()),
@@ -310,7 +304,9 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
                         settings.embeddingModel(),
                         settings.recallFusion(),
                         settings.recallCandidates(),
-                        executor)
+                        executor,
+                        engineHybrid == null ? null : engineHybrid.pipeline(),
+                        e -> engineHybrid.engineFailed(e))
                 .search(namespace, query, topK, threshold, category, failuresOnly, mode, now());
     }
 

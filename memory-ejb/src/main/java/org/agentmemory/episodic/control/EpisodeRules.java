@@ -44,6 +44,26 @@ public final class EpisodeRules {
     }
 
     /**
+     * @param requested the request's cosine threshold, or {@code null} for the model's default
+     * @param model     the episodic embedding model
+     * @return the threshold recall applies, in [−1, 1]
+     * @throws InvalidInputException ({@code scoreThreshold}, {@code range}) when it is outside [−1, 1] or NaN
+     */
+    public static double scoreThreshold(Double requested, org.agentmemory.platform.embedding.EmbeddingModel model)
+            throws InvalidInputException {
+        double threshold = requested != null ? requested : model.defaultScoreThreshold();
+        if (!(threshold >= -1.0 && threshold <= 1.0)) {
+            throw new InvalidInputException(
+                    "scoreThreshold",
+                    "range",
+                    "scoreThreshold is " + threshold
+                            + "; it must be a cosine similarity between -1 and 1 (default for "
+                            + model.name() + ": " + model.defaultScoreThreshold() + ").");
+        }
+        return threshold;
+    }
+
+    /**
      * Checks an input and returns it with every text in NFC.
      *
      * @param prefix field prefix for messages

@@ -44,6 +44,11 @@ public class EpisodeStore {
         this.em = em;
     }
 
+    /** @return the entity manager of the caller's transaction (for the engine hybrid query) */
+    EntityManager entityManager() {
+        return em;
+    }
+
     /**
      * Embeds again, with the configured model, up to {@code max} episodes another model embedded (after a change of
      * {@code memory.embedding.model}); until then the vector leg leaves them out. Entities are updated, so the index

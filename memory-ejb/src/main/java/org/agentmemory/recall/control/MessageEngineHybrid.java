@@ -16,9 +16,9 @@ import org.hibernate.search.mapper.orm.Search;
  * the {@link HybridPipeline} named in the request ({@code search_pipeline}). Hibernate Search sends the request and
  * reads the hits from the same projections as {@link MessageSearch}'s legs, so no database read either.
  *
- * <p>Only for the Elasticsearch backend: this class is the only one of the product that touches Hibernate Search's
- * Elasticsearch extension, and it is loaded only when hybrid recall runs on the engine (on the embedded Lucene
- * backend those classes may be absent).
+ * <p>Only for the Elasticsearch backend: this class and {@code episodic.control.EpisodeEngineHybrid} are the only
+ * ones of the product that touch Hibernate Search's Elasticsearch extension, and they are loaded only when hybrid
+ * recall runs on the engine (on the embedded Lucene backend those classes may be absent).
  */
 public final class MessageEngineHybrid {
 

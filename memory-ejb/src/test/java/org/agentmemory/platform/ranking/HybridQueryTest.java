@@ -75,6 +75,81 @@ class HybridQueryTest {
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
+    @Test
+    void rawClausesAndTermsAreInBothSubQueriesAndVectorTermsOnlyInTheVectorOne() throws Exception {
+        String expiry = "{\"bool\":{\"must_not\":[{\"range\":{\"expiresAt\":{\"lt\":1000}}}]}}";
+        HybridQuery.Filter filter = new HybridQuery.Filter(
+                HybridQuery.scope("tenantId", "t", "agentId", "a", "category", "tool_usage", "failure", true),
+                List.of(expiry),
+                Map.of("embeddingModel", "m-1"));
+        JsonNode queries = parse(HybridQuery.of(
+                        List.of("situation", "actionTaken", "lessonLearned"),
+                        "disk full",
+                        "embedding",
+                        new float[] {1f, 0f},
+                        HybridQuery.Neighbours.within(0.85),
+                        filter))
+                .path("hybrid")
+                .path("queries");
+        assertThat(queries).hasSize(2);
+        JsonNode text = queries.get(0).path("bool");
+        JsonNode knn = queries.get(1).path("knn").path("embedding");
+        List<JsonNode> both = List.of(
+                parse("{\"term\":{\"tenantId\":\"t\"}}"),
+                parse("{\"term\":{\"agentId\":\"a\"}}"),
+                parse("{\"term\":{\"category\":\"tool_usage\"}}"),
+                parse("{\"term\":{\"failure\":true}}"),
+                parse(expiry));
+        assertThat(list(text.path("filter"))).containsExactlyElementsOf(both);
+        List<JsonNode> vector = new ArrayList<>(both);
+        vector.add(parse("{\"term\":{\"embeddingModel\":\"m-1\"}}"));
+        assertThat(list(knn.path("filter").path("bool").path("filter"))).containsExactlyElementsOf(vector);
+        // Radial search: min_score, no k.
+        assertThat(knn.path("min_score").asDouble()).isEqualTo(0.85);
+        assertThat(knn.has("k")).isFalse();
+        // Several text fields: any of them matches, as Hibernate Search sends a multi-field match.
+        JsonNode should = text.path("must").get(0).path("bool").path("should");
+        assertThat(list(should))
+                .extracting(m -> m.path("match").fieldNames().next())
+                .containsExactly("situation", "actionTaken", "lessonLearned");
+        assertThat(list(should))
+                .allSatisfy(m -> assertThat(
+                                m.path("match").elements().next().path("query").asText())
+                        .isEqualTo("disk full"));
+    }
+
+    @Test
+    void theOldOverloadSendsTheSameJsonAsTheNewOneWithOneFieldAndKNeighbours() {
+        assertThat(HybridQuery.of("searchText", "q", "embedding", new float[] {0.5f}, 7, SCOPE))
+                .isEqualTo(HybridQuery.of(
+                        List.of("searchText"),
+                        "q",
+                        "embedding",
+                        new float[] {0.5f},
+                        HybridQuery.Neighbours.nearest(7),
+                        HybridQuery.Filter.of(SCOPE)))
+                .contains("\"k\":7")
+                .doesNotContain("min_score")
+                .doesNotContain("should");
+    }
+
+    @Test
+    void neighboursAreEitherKOrAPositiveMinScore() {
+        assertThatThrownBy(() -> HybridQuery.Neighbours.within(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> HybridQuery.Neighbours.within(Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new HybridQuery.Neighbours(5, 0.5)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> HybridQuery.of(
+                        List.of(),
+                        "q",
+                        "v",
+                        new float[] {1},
+                        HybridQuery.Neighbours.nearest(1),
+                        HybridQuery.Filter.of(SCOPE)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("text field");
+    }
+
     private static List<JsonNode> list(JsonNode array) {
         List<JsonNode> out = new ArrayList<>();
         array.forEach(out::add);

@@ -30,6 +30,7 @@ public final class EpisodicBeans {
     private final EntityManagerFactory emf;
     private final Settings settings;
     private final ReflectionService reflection;
+    private final org.agentmemory.platform.search.EngineHybridBean engineHybrid;
 
     /**
      * @param emf        the persistence unit
@@ -37,9 +38,24 @@ public final class EpisodicBeans {
      * @param reflection the reflection service
      */
     public EpisodicBeans(EntityManagerFactory emf, Settings settings, ReflectionService reflection) {
+        this(emf, settings, reflection, null);
+    }
+
+    /**
+     * @param emf          the persistence unit
+     * @param settings     the settings in effect
+     * @param reflection   the reflection service
+     * @param engineHybrid whether hybrid recall runs on the engine, or {@code null} for client-side fusion
+     */
+    public EpisodicBeans(
+            EntityManagerFactory emf,
+            Settings settings,
+            ReflectionService reflection,
+            org.agentmemory.platform.search.EngineHybridBean engineHybrid) {
         this.emf = emf;
         this.settings = settings;
         this.reflection = reflection;
+        this.engineHybrid = engineHybrid;
     }
 
     /**
@@ -55,6 +71,7 @@ public final class EpisodicBeans {
             bean.em = em;
             bean.settings = settings;
             bean.reflection = reflection;
+            bean.engineHybrid = engineHybrid;
             bean.writer = new ResourceLocalWriter(emf);
             return call.apply(bean);
         } finally {

@@ -132,6 +132,30 @@ public final class HybridQuery {
             float[] vector,
             Neighbours neighbours,
             Filter filter) {
+        return of(textFields, text, vectorField, vector, neighbours, filter, 0);
+    }
+
+    /**
+     * {@link #of(List, String, String, float[], Neighbours, Filter)} with the hybrid query's {@code pagination_depth}
+     * (OpenSearch 2.19): how many results each sub-query keeps per shard before fusion. Without it each sub-query
+     * keeps the request's {@code from + size}; with it a request may ask for the whole fused union of two legs of
+     * {@code paginationDepth} each (size {@code 2 × paginationDepth}), as client-side fusion sees it.
+     *
+     * @param paginationDepth results per sub-query and shard, ≥ 1, or 0 to leave it to the request's size
+     * @return the query object
+     * @throws IllegalArgumentException as the overload, or when {@code paginationDepth < 0}
+     */
+    public static String of(
+            List<String> textFields,
+            String text,
+            String vectorField,
+            float[] vector,
+            Neighbours neighbours,
+            Filter filter,
+            int paginationDepth) {
+        if (paginationDepth < 0) {
+            throw new IllegalArgumentException("pagination depth is " + paginationDepth + "; it must be ≥ 0");
+        }
         if (filter.terms().isEmpty()) {
             throw new IllegalArgumentException("a hybrid query needs a scope: at least the tenant");
         }
@@ -180,7 +204,11 @@ public final class HybridQuery {
             json.append("\"min_score\":").append(neighbours.minScore());
         }
         json.append(",\"filter\":{\"bool\":{\"filter\":[").append(vectorFilter).append("]}}}}}");
-        json.append("]}}");
+        json.append(']');
+        if (paginationDepth > 0) {
+            json.append(",\"pagination_depth\":").append(paginationDepth);
+        }
+        json.append("}}");
         return json.toString();
     }
 

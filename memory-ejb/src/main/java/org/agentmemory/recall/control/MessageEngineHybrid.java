@@ -31,19 +31,22 @@ public final class MessageEngineHybrid {
      * @param vector   the query embedding
      * @param k        how many hits
      * @param pipeline the search pipeline the service created
-     * @return hits best first, each with the engine's fused score (normalised combination in [0, 1], or
+     * @return at most {@code 2 k} hits (the fused union of two legs of {@code k}), best first, each with the engine's fused score (normalised combination in [0, 1], or
      *         Σ 1/(k + rank) for rrf)
      * @throws org.hibernate.search.util.common.SearchException when the engine refuses or fails the request
      */
     public static List<MessageSearch.Hit> search(
             EntityManager em, MessageSearch.Scope scope, String query, float[] vector, int k, HybridPipeline pipeline) {
+        // Each sub-query keeps its k best, as each client-side leg does, and the whole fused union comes back, as
+        // client-side fusion hands it to the neighbour context (which may lift a hit fused below k).
         String hybrid = HybridQuery.of(
-                "searchText",
+                List.of("searchText"),
                 QueryTerms.bound(query).text(),
                 "embedding",
                 vector,
-                Similarity.knnCandidates(k),
-                MessageSearch.scopeTerms(scope));
+                HybridQuery.Neighbours.nearest(Similarity.knnCandidates(k)),
+                HybridQuery.Filter.of(MessageSearch.scopeTerms(scope)),
+                k);
         String pipelineName = pipeline.name();
         List<List<?>> rows = Search.session(em)
                 .search(TurnMessage.class)
@@ -53,7 +56,7 @@ public final class MessageEngineHybrid {
                 // predicate as it is.
                 .where(f -> f.fromJson(hybrid))
                 .requestTransformer(context -> context.parametersMap().put("search_pipeline", pipelineName))
-                .fetchHits(k);
+                .fetchHits(2 * k);
         return MessageSearch.hits(rows, false);
     }
 }

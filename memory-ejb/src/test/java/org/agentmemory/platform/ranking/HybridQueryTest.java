@@ -48,6 +48,40 @@ class HybridQueryTest {
     }
 
     @Test
+    void aPaginationDepthBoundsEachSubQueryAndIsLeftOutWhenZero() throws Exception {
+        float[] v = {0.5f, -0.25f};
+        JsonNode deep = parse(HybridQuery.of(
+                List.of("searchText"),
+                "q",
+                "embedding",
+                v,
+                HybridQuery.Neighbours.nearest(60),
+                HybridQuery.Filter.of(Map.of("tenantId", "t")),
+                50));
+        assertThat(deep.at("/hybrid/pagination_depth").asInt()).isEqualTo(50);
+        assertThat(deep.at("/hybrid/queries").size()).isEqualTo(2);
+        JsonNode plain = parse(HybridQuery.of(
+                List.of("searchText"),
+                "q",
+                "embedding",
+                v,
+                HybridQuery.Neighbours.nearest(60),
+                HybridQuery.Filter.of(Map.of("tenantId", "t")),
+                0));
+        assertThat(plain.at("/hybrid/pagination_depth").isMissingNode()).isTrue();
+        assertThatThrownBy(() -> HybridQuery.of(
+                        List.of("f"),
+                        "q",
+                        "v",
+                        v,
+                        HybridQuery.Neighbours.nearest(1),
+                        HybridQuery.Filter.of(Map.of("tenantId", "t")),
+                        -1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("pagination depth");
+    }
+
+    @Test
     void absentScopeValuesAreNoFilterAndTheOrderIsKept() {
         assertThat(SCOPE)
                 .containsExactly(

@@ -11,7 +11,8 @@ import java.util.Locale;
  * item 4). Two techniques, as {@code memory.recall.fusion} names them:
  * <ul>
  * <li>{@code rrf}: the {@code score-ranker-processor} (OpenSearch 2.19) combining by reciprocal rank fusion,
- * Σ 1/(rank constant + rank);</li>
+ * Σ 1/(rank constant + rank), the rank constant in {@code combination.parameters.rank_constant}: the only place
+ * neural-search 2.19 reads it (elsewhere it is ignored and 60 is used);</li>
  * <li>{@code weighted}: the {@code normalization-processor}, each sub-query's scores min-max normalised, combined
  * by an arithmetic mean weighted [full-text, vector] (the order of {@link HybridQuery}'s sub-queries), the weights
  * scaled to sum 1 as OpenSearch requires.</li>
@@ -86,8 +87,11 @@ public record HybridPipeline(String technique, int rankConstant, double fullText
     public String body() {
         String processor;
         if (RRF.equals(technique)) {
-            processor = "{\"score-ranker-processor\":{\"combination\":{\"technique\":\"rrf\",\"rank_constant\":"
-                    + rankConstant + "}}}";
+            // neural-search 2.19 reads the rank constant from combination.parameters only; a rank_constant
+            // directly under combination (as the 2.19 documentation shows it) is ignored without an error and
+            // the processor fuses with 60 (opensearch-project/neural-search#1370).
+            processor = "{\"score-ranker-processor\":{\"combination\":{\"technique\":\"rrf\","
+                    + "\"parameters\":{\"rank_constant\":" + rankConstant + "}}}}";
         } else {
             processor = "{\"normalization-processor\":{\"normalization\":{\"technique\":\"min_max\"},"
                     + "\"combination\":{\"technique\":\"arithmetic_mean\",\"parameters\":{\"weights\":["

@@ -17,7 +17,10 @@ class HybridPipelineTest {
         assertThat(processors).hasSize(1);
         JsonNode combination = processors.get(0).path("score-ranker-processor").path("combination");
         assertThat(combination.path("technique").asText()).isEqualTo("rrf");
-        assertThat(combination.path("rank_constant").asInt()).isEqualTo(10);
+        // neural-search 2.19 reads it from combination.parameters only; directly under combination it is
+        // ignored and the processor fuses with 60.
+        assertThat(combination.path("parameters").path("rank_constant").asInt()).isEqualTo(10);
+        assertThat(combination.has("rank_constant")).isFalse();
     }
 
     @Test

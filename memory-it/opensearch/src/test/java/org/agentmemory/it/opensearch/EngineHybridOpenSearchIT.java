@@ -68,14 +68,13 @@ class EngineHybridOpenSearchIT {
     private OpenSearchNode node;
     private SearchUnit unit;
     private Settings settings;
-    private String previousUris;
+    private SearchUris searchUris;
     private final HttpClient http = HttpClient.newHttpClient();
 
     @BeforeAll
     void writeCorpus(OpenSearchNode node) throws Exception {
         this.node = node;
-        previousUris = System.getProperty("memory.search.uris");
-        System.setProperty("memory.search.uris", node.uri());
+        searchUris = SearchUris.pointAt(node);
         unit = SearchUnit.start(node);
         settings = TestSettings.of(Map.of("memory.tokenizer", "heuristic", "memory.recall.embedding", "inline"));
         ConversationBeans conversations = new ConversationBeans(unit.emf(), settings);
@@ -97,10 +96,8 @@ class EngineHybridOpenSearchIT {
 
     @AfterAll
     void close() {
-        if (previousUris == null) {
-            System.clearProperty("memory.search.uris");
-        } else {
-            System.setProperty("memory.search.uris", previousUris);
+        if (searchUris != null) {
+            searchUris.close();
         }
         if (unit != null) {
             unit.close();

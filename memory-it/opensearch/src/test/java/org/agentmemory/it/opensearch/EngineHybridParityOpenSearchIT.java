@@ -50,7 +50,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EngineHybridParityOpenSearchIT {
 
-    private static final Path DATA = Path.of(System.getProperty("it.locomo.dir", "/work/shared/data/locomo"));
+    /**
+     * The project's shared LoCoMo data (Failsafe sets {@code it.locomo.dir} to {@code ../shared/data/locomo} beside the
+     * checkout). The test is skipped, not failed, where a checkout has no such directory: the data is not part of the
+     * repository.
+     */
+    private static final Path DATA = Path.of(System.getProperty("it.locomo.dir", "../../../shared/data/locomo"));
+
     private static final String CONVERSATION = "conv-30";
     private static final String TENANT = ConversationKey.DEFAULT_TENANT;
     private static final int DEPTH = 50;
@@ -60,16 +66,16 @@ class EngineHybridParityOpenSearchIT {
     private OpenSearchNode node;
     private SearchUnit unit;
     private Settings settings;
-    private String previousUris;
+    private SearchUris searchUris;
     private final HttpClient http = HttpClient.newHttpClient();
     private final List<String> questions = new ArrayList<>();
 
     @BeforeAll
     void importConversation(OpenSearchNode node) throws Exception {
-        Assumptions.assumeTrue(Files.isRegularFile(DATA.resolve("turns-dev.jsonl")), "no LoCoMo data");
+        Assumptions.assumeTrue(
+                Files.isRegularFile(DATA.resolve("turns-dev.jsonl")), "no LoCoMo data in " + DATA.toAbsolutePath());
         this.node = node;
-        previousUris = System.getProperty("memory.search.uris");
-        System.setProperty("memory.search.uris", node.uri());
+        searchUris = SearchUris.pointAt(node);
         unit = SearchUnit.start(node);
         settings = TestSettings.of(Map.of("memory.tokenizer", "heuristic", "memory.recall.embedding", "inline"));
         List<Map<String, String>> utterances = new ArrayList<>();
@@ -105,10 +111,8 @@ class EngineHybridParityOpenSearchIT {
 
     @AfterAll
     void close() {
-        if (previousUris == null) {
-            System.clearProperty("memory.search.uris");
-        } else {
-            System.setProperty("memory.search.uris", previousUris);
+        if (searchUris != null) {
+            searchUris.close();
         }
         if (unit != null) {
             unit.close();

@@ -110,7 +110,7 @@ class EpisodeEngineHybridOpenSearchIT {
     private SearchUnit unit;
     private Settings settings;
     private EmbeddingModel model;
-    private String previousUris;
+    private SearchUris searchUris;
     private final HttpClient http = HttpClient.newHttpClient();
     /** The own namespace's episodes, in CORPUS order: public ids. */
     private final List<String> own = new ArrayList<>();
@@ -121,8 +121,7 @@ class EpisodeEngineHybridOpenSearchIT {
     @BeforeAll
     void recordEpisodes(OpenSearchNode node) throws Exception {
         this.node = node;
-        previousUris = System.getProperty("memory.search.uris");
-        System.setProperty("memory.search.uris", node.uri());
+        searchUris = SearchUris.pointAt(node);
         unit = SearchUnit.start(node);
         settings = TestSettings.of(Map.of("memory.tokenizer", "heuristic"));
         model = settings.embeddingModel();
@@ -169,10 +168,8 @@ class EpisodeEngineHybridOpenSearchIT {
 
     @AfterAll
     void close() {
-        if (previousUris == null) {
-            System.clearProperty("memory.search.uris");
-        } else {
-            System.setProperty("memory.search.uris", previousUris);
+        if (searchUris != null) {
+            searchUris.close();
         }
         if (unit != null) {
             unit.close();

@@ -112,7 +112,10 @@ public final class EpisodeRecall {
                 org.agentmemory.platform.embedding.Overlap<float[]> embedding =
                         org.agentmemory.platform.embedding.Overlap.start(
                                 () -> org.agentmemory.platform.embedding.QueryVectors.orNull(model, query), executor);
-                List<ScoredId> engine = pipeline == null
+                // Radial k-NN search (the cosine threshold on the engine) is approximate: HNSW traversal can stop
+                // before an episode above the threshold (EpisodeEngineHybridOpenSearchIT saw it miss the nearest
+                // one). With a threshold the legs stay here, where the threshold is exact.
+                List<ScoredId> engine = pipeline == null || threshold > -1.0
                         ? null
                         : engine(namespace, query, embedding.join(), depth, threshold, category, failuresOnly, now);
                 if (engine != null) {

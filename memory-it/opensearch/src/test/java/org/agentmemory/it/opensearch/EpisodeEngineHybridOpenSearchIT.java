@@ -279,8 +279,10 @@ class EpisodeEngineHybridOpenSearchIT {
             List<ScoredId> engine = engine(bean, "xylophonist", vector, threshold, null, now);
             List<ScoredId> clientSide = unit.read(
                     em -> new EpisodeStore(em).vectorLeg(OWN, model.name(), vector, 50, threshold, false, now));
-            assertThat(ids(engine)).as("threshold %s", threshold).containsExactlyInAnyOrderElementsOf(ids(clientSide));
-            assertThat(engine).as("threshold %s", threshold).hasSize(n);
+            // Radial search is approximate (HNSW traversal may stop early), so it may miss a neighbour, but it never
+            // returns one below the threshold; recall therefore keeps thresholded legs client-side (EpisodeRecall).
+            assertThat(ids(clientSide)).as("threshold %s", threshold).hasSize(n);
+            assertThat(ids(clientSide)).as("threshold %s", threshold).containsAll(ids(engine));
             checked++;
         }
         assertThat(checked).as("thresholds between distinct neighbours").isPositive();
@@ -319,8 +321,9 @@ class EpisodeEngineHybridOpenSearchIT {
 
     private static List<EpisodeSearchResult> recall(EpisodicBeans beans, String query, EpisodeCategory category)
             throws Exception {
+        // Threshold -1: only unthresholded episodic recall runs on the engine (radial search is approximate).
         return beans.call(memory ->
-                memory.recallSimilar(new RecallRequest(OWN, query, 10, null, category, false, RecallMode.HYBRID)));
+                memory.recallSimilar(new RecallRequest(OWN, query, 10, -1.0, category, false, RecallMode.HYBRID)));
     }
 
     private List<ScoredId> engine(

@@ -23,6 +23,7 @@ import org.postgresql.ds.PGSimpleDataSource;
 public final class Databases {
 
     private static final AtomicInteger H2_COUNTER = new AtomicInteger();
+    private static final AtomicInteger UNIT_COUNTER = new AtomicInteger();
 
     private Databases() {}
 
@@ -77,6 +78,9 @@ public final class Databases {
     public static EntityManagerFactory unit(String unit, DataSource dataSource) {
         Map<String, Object> props = new HashMap<>();
         props.put("jakarta.persistence.nonJtaDataSource", dataSource);
+        // EclipseLink keeps one session per session name (by default the unit's name): two open units of one name
+        // over two databases would share the first one's database.
+        props.put("eclipselink.session-name", unit + "-" + UNIT_COUNTER.incrementAndGet());
         return Persistence.createEntityManagerFactory(unit, props);
     }
 

@@ -18,6 +18,7 @@ import org.agentmemory.conversation.entity.Turn;
 public class ConversationStore {
 
     private final EntityManager em;
+    private Boolean hibernate;
 
     public ConversationStore(EntityManager em) {
         this.em = em;
@@ -29,7 +30,7 @@ public class ConversationStore {
      * @return the conversation or {@code null}
      */
     public Conversation findByKey(ConversationKey key, boolean lock) {
-        if (lock) {
+        if (lock && isHibernate()) {
             return first(lockQuery("SELECT * FROM conversation WHERE tenant_id = ?1 AND chatbot_key = ?2"
                             + " AND user_id = ?3 AND session_id = ?4 FOR UPDATE")
                     .setParameter(1, key.tenantId())
@@ -38,24 +39,36 @@ public class ConversationStore {
                     .setParameter(4, key.sessionId())
                     .getResultList());
         }
-        return first(em.createQuery(
+        TypedQuery<Conversation> query = em.createQuery(
                         "SELECT c FROM Conversation c WHERE c.tenantId = :t"
                                 + " AND c.chatbotKey = :b AND c.userId = :u AND c.sessionId = :s",
                         Conversation.class)
                 .setParameter("t", key.tenantId())
                 .setParameter("b", Conversation.toKey(key.chatbotId()))
                 .setParameter("u", key.userId())
-                .setParameter("s", key.sessionId())
-                .getResultList());
+                .setParameter("s", key.sessionId());
+        if (lock) {
+            query.setLockMode(LockModeType.PESSIMISTIC_WRITE);
+        }
+        return first(query.getResultList());
     }
 
     /**
      * The writers' row lock is taken with SQL's {@code SELECT … FOR UPDATE} (H2 and PostgreSQL alike) rather than
      * a JPQL query with a pessimistic lock mode: Hibernate 6.6 translates a locking JPQL query to SQL again on
-     * every execution, a native one it does not.
+     * every execution, a native one it does not. Other providers take the JPQL path: EclipseLink 4.0 on PostgreSQL
+     * reads a native {@code SELECT *} into an entity with a null id (EntityMappingTest's store tests found it).
      */
     private jakarta.persistence.Query lockQuery(String sql) {
         return em.createNativeQuery(sql, Conversation.class);
+    }
+
+    /** @return whether the entity manager is Hibernate's (cached per store) */
+    private boolean isHibernate() {
+        if (hibernate == null) {
+            hibernate = em.getDelegate() instanceof org.hibernate.Session;
+        }
+        return hibernate;
     }
 
     private static Conversation first(List<?> found) {

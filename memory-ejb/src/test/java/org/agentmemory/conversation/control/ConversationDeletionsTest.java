@@ -29,21 +29,32 @@ class ConversationDeletionsTest {
 
     private EntityManagerFactory h2;
     private EntityManagerFactory postgres;
+    private EntityManagerFactory eclipseLinkH2;
+    private EntityManagerFactory eclipseLinkPostgres;
 
     @BeforeAll
     void start() {
         h2 = Databases.unit("memory-hibernate", Databases.freshH2());
         postgres = Databases.unit("memory-hibernate", Databases.freshPostgres("agent_memory_deletions_test"));
+        eclipseLinkH2 = Databases.unit("memory-eclipselink", Databases.freshH2());
+        eclipseLinkPostgres = Databases.unit(
+                "memory-eclipselink", Databases.freshPostgres("agent_memory_deletions_eclipselink_test"));
     }
 
     @AfterAll
     void stop() {
         h2.close();
         postgres.close();
+        eclipseLinkH2.close();
+        eclipseLinkPostgres.close();
     }
 
     Stream<Arguments> units() {
-        return Stream.of(Arguments.of("hibernate-h2", h2), Arguments.of("hibernate-postgresql", postgres));
+        return Stream.of(
+                Arguments.of("hibernate-h2", h2),
+                Arguments.of("hibernate-postgresql", postgres),
+                Arguments.of("eclipselink-h2", eclipseLinkH2),
+                Arguments.of("eclipselink-postgresql", eclipseLinkPostgres));
     }
 
     private static long insert(
@@ -79,6 +90,10 @@ class ConversationDeletionsTest {
     @ParameterizedTest(name = "{0}", autoCloseArguments = false)
     @MethodSource("units")
     void deletesOneUsersConversationsWithAnAgentInIdOrderBatchByBatch(String name, EntityManagerFactory emf) {
+        // EclipseLink 4.0.9's H2 platform writes a locking, limited query as "… FOR UPDATE LIMIT ? OFFSET ?", which
+        // H2 2.x refuses (LIMIT must come first): a known gap of EclipseLink on H2 (docs/eclipselink.md).
+        org.junit.jupiter.api.Assumptions.assumeFalse(
+                name.equals("eclipselink-h2"), "EclipseLink on H2 cannot lock a limited query (docs/eclipselink.md)");
         String tenant = "acme-" + name;
         long first = insert(emf, tenant, "b1", "u1", "s1", NEW);
         insert(emf, tenant, "b1", "u2", "s1", NEW);
@@ -112,6 +127,10 @@ class ConversationDeletionsTest {
     @MethodSource("units")
     void idleSelectionsTakeOnlyConversationsLastWrittenBeforeTheCutOffOfOneTenant(
             String name, EntityManagerFactory emf) {
+        // EclipseLink 4.0.9's H2 platform writes a locking, limited query as "… FOR UPDATE LIMIT ? OFFSET ?", which
+        // H2 2.x refuses (LIMIT must come first): a known gap of EclipseLink on H2 (docs/eclipselink.md).
+        org.junit.jupiter.api.Assumptions.assumeFalse(
+                name.equals("eclipselink-h2"), "EclipseLink on H2 cannot lock a limited query (docs/eclipselink.md)");
         String tenant = "idle-" + name;
         String other = "idle-other-" + name;
         insert(emf, tenant, "b", "u", "old", OLD);

@@ -32,8 +32,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The store's queries and the migrations, on real H2 and real PostgreSQL with Hibernate, and on H2 with
- * EclipseLink (the entities must stay portable). The JVM runs in Pacific/Chatham on purpose.
+ * The store's queries and the migrations, on real H2 and real PostgreSQL, with Hibernate and with EclipseLink (the
+ * entities must stay portable; the Hibernate-only bulk paths run on the Hibernate units only). The JVM runs in Pacific/Chatham on purpose.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConversationStoreTest {
@@ -42,6 +42,7 @@ class ConversationStoreTest {
     private EntityManagerFactory hibernateH2;
     private EntityManagerFactory hibernatePostgres;
     private EntityManagerFactory eclipseLinkH2;
+    private EntityManagerFactory eclipseLinkPostgres;
 
     @BeforeAll
     void start() {
@@ -49,6 +50,8 @@ class ConversationStoreTest {
         DataSource pg = Databases.freshPostgres("agent_memory_store_test");
         hibernatePostgres = track(Databases.unit("memory-hibernate", pg));
         eclipseLinkH2 = track(Databases.unit("memory-eclipselink", Databases.freshH2()));
+        eclipseLinkPostgres = track(
+                Databases.unit("memory-eclipselink", Databases.freshPostgres("agent_memory_store_eclipselink_test")));
     }
 
     private EntityManagerFactory track(EntityManagerFactory emf) {
@@ -66,7 +69,8 @@ class ConversationStoreTest {
         return Stream.of(
                 Arguments.of("hibernate-h2", hibernateH2),
                 Arguments.of("hibernate-postgresql", hibernatePostgres),
-                Arguments.of("eclipselink-h2", eclipseLinkH2));
+                Arguments.of("eclipselink-h2", eclipseLinkH2),
+                Arguments.of("eclipselink-postgresql", eclipseLinkPostgres));
     }
 
     Stream<Arguments> hibernateUnits() {

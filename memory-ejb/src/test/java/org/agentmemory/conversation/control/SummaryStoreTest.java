@@ -34,21 +34,32 @@ class SummaryStoreTest {
 
     private EntityManagerFactory h2;
     private EntityManagerFactory postgres;
+    private EntityManagerFactory eclipseLinkH2;
+    private EntityManagerFactory eclipseLinkPostgres;
 
     @BeforeAll
     void start() {
         h2 = Databases.unit("memory-hibernate", Databases.freshH2());
         postgres = Databases.unit("memory-hibernate", Databases.freshPostgres("agent_memory_summary_test"));
+        eclipseLinkH2 = Databases.unit("memory-eclipselink", Databases.freshH2());
+        eclipseLinkPostgres =
+                Databases.unit("memory-eclipselink", Databases.freshPostgres("agent_memory_summary_eclipselink_test"));
     }
 
     @AfterAll
     void stop() {
         h2.close();
         postgres.close();
+        eclipseLinkH2.close();
+        eclipseLinkPostgres.close();
     }
 
     Stream<Arguments> units() {
-        return Stream.of(Arguments.of("hibernate-h2", h2), Arguments.of("hibernate-postgresql", postgres));
+        return Stream.of(
+                Arguments.of("hibernate-h2", h2),
+                Arguments.of("hibernate-postgresql", postgres),
+                Arguments.of("eclipselink-h2", eclipseLinkH2),
+                Arguments.of("eclipselink-postgresql", eclipseLinkPostgres));
     }
 
     /** A conversation with turns t1..t{turns}; returns its id. */

@@ -32,21 +32,32 @@ class EpisodeStoreTest {
 
     private EntityManagerFactory h2;
     private EntityManagerFactory postgres;
+    private EntityManagerFactory eclipseLinkH2;
+    private EntityManagerFactory eclipseLinkPostgres;
 
     @BeforeAll
     void start() {
         h2 = Databases.unit("memory-hibernate", Databases.freshH2());
         postgres = Databases.unit("memory-hibernate", Databases.freshPostgres("agent_memory_episode_store_test"));
+        eclipseLinkH2 = Databases.unit("memory-eclipselink", Databases.freshH2());
+        eclipseLinkPostgres = Databases.unit(
+                "memory-eclipselink", Databases.freshPostgres("agent_memory_episode_store_eclipselink_test"));
     }
 
     @AfterAll
     void stop() {
         h2.close();
         postgres.close();
+        eclipseLinkH2.close();
+        eclipseLinkPostgres.close();
     }
 
     Stream<Arguments> units() {
-        return Stream.of(Arguments.of("hibernate-h2", h2), Arguments.of("hibernate-postgresql", postgres));
+        return Stream.of(
+                Arguments.of("hibernate-h2", h2),
+                Arguments.of("hibernate-postgresql", postgres),
+                Arguments.of("eclipselink-h2", eclipseLinkH2),
+                Arguments.of("eclipselink-postgresql", eclipseLinkPostgres));
     }
 
     private static <T> T inTx(EntityManagerFactory emf, Function<EntityManager, T> work) {
@@ -79,7 +90,11 @@ class EpisodeStoreTest {
     @ParameterizedTest(name = "{0}", autoCloseArguments = false)
     @MethodSource("units")
     void aModelChangeReEmbedsEveryEpisodeOfTheOtherModelOnce(String name, EntityManagerFactory emf) {
-        String p = "reembed-" + name + "-";
+        // EclipseLink 4.0.9's H2 platform writes a locking, limited query as "… FOR UPDATE LIMIT ? OFFSET ?", which
+        // H2 2.x refuses (LIMIT must come first): a known gap of EclipseLink on H2 (docs/eclipselink.md).
+        org.junit.jupiter.api.Assumptions.assumeFalse(
+                name.equals("eclipselink-h2"), "EclipseLink on H2 cannot lock a limited query (docs/eclipselink.md)");
+        String p = "re-" + name + "-"; // episode ids hold at most 36 characters
         FakeEmbeddingModel old = new FakeEmbeddingModel("fake-old");
         FakeEmbeddingModel next = new FakeEmbeddingModel("fake-new");
         var deploy = record(p + "deploy", "the deployment failed on a missing secret");

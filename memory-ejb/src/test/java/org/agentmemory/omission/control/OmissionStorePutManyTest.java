@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link OmissionStore#putMany} on real H2 under Hibernate and EclipseLink: the same rows as one {@code put}
+ * {@link OmissionStore#putMany} on real H2 and PostgreSQL under Hibernate and EclipseLink: the same rows as one {@code put}
  * per omission, idempotent across calls, index entries in insertion order.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -36,6 +36,9 @@ class OmissionStorePutManyTest {
     void start() {
         units.add(Databases.unit("memory-hibernate", Databases.freshH2()));
         units.add(Databases.unit("memory-eclipselink", Databases.freshH2()));
+        units.add(Databases.unit("memory-hibernate", Databases.freshPostgres("agent_memory_put_many_hibernate_test")));
+        units.add(Databases.unit(
+                "memory-eclipselink", Databases.freshPostgres("agent_memory_put_many_eclipselink_test")));
     }
 
     @AfterAll
@@ -44,7 +47,11 @@ class OmissionStorePutManyTest {
     }
 
     Stream<Arguments> units() {
-        return Stream.of(Arguments.of("hibernate-h2", units.get(0)), Arguments.of("eclipselink-h2", units.get(1)));
+        return Stream.of(
+                Arguments.of("hibernate-h2", units.get(0)),
+                Arguments.of("eclipselink-h2", units.get(1)),
+                Arguments.of("hibernate-postgresql", units.get(2)),
+                Arguments.of("eclipselink-postgresql", units.get(3)));
     }
 
     private static <T> T inTx(EntityManagerFactory emf, Function<EntityManager, T> work) {

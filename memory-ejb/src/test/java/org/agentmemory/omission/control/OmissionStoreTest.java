@@ -22,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The omission store on real H2 and PostgreSQL (Hibernate) and on H2 under EclipseLink. */
+/** The omission store on real H2 and PostgreSQL, under Hibernate and under EclipseLink. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OmissionStoreTest {
 
@@ -33,6 +33,8 @@ class OmissionStoreTest {
         units.add(Databases.unit("memory-hibernate", Databases.freshH2()));
         units.add(Databases.unit("memory-hibernate", Databases.freshPostgres("agent_memory_omission_test")));
         units.add(Databases.unit("memory-eclipselink", Databases.freshH2()));
+        units.add(Databases.unit(
+                "memory-eclipselink", Databases.freshPostgres("agent_memory_omission_eclipselink_test")));
     }
 
     @AfterAll
@@ -44,7 +46,8 @@ class OmissionStoreTest {
         return Stream.of(
                 Arguments.of("hibernate-h2", units.get(0)),
                 Arguments.of("hibernate-postgresql", units.get(1)),
-                Arguments.of("eclipselink-h2", units.get(2)));
+                Arguments.of("eclipselink-h2", units.get(2)),
+                Arguments.of("eclipselink-postgresql", units.get(3)));
     }
 
     private static <T> T inTx(EntityManagerFactory emf, Function<EntityManager, T> work) {

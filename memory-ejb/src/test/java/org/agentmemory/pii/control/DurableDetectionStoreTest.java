@@ -48,6 +48,18 @@ class DurableDetectionStoreTest {
         DataSource pg = Databases.freshPostgres("agent_memory_pii_test");
         databases.add(new Shared(
                 "postgresql", pg, Databases.unit("memory-hibernate", pg), Databases.unit("memory-hibernate", pg)));
+        DataSource elH2 = Databases.freshH2();
+        databases.add(new Shared(
+                "eclipselink-h2",
+                elH2,
+                Databases.unit("memory-eclipselink", elH2),
+                Databases.unit("memory-eclipselink", elH2)));
+        DataSource elPg = Databases.freshPostgres("agent_memory_pii_el_test");
+        databases.add(new Shared(
+                "eclipselink-postgresql",
+                elPg,
+                Databases.unit("memory-eclipselink", elPg),
+                Databases.unit("memory-eclipselink", elPg)));
     }
 
     @AfterAll

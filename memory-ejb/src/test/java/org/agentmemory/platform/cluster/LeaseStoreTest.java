@@ -36,21 +36,32 @@ class LeaseStoreTest {
 
     private EntityManagerFactory h2;
     private EntityManagerFactory postgres;
+    private EntityManagerFactory eclipseLinkH2;
+    private EntityManagerFactory eclipseLinkPostgres;
 
     @BeforeAll
     void start() {
         h2 = Databases.unit("memory-hibernate", Databases.freshH2());
         postgres = Databases.unit("memory-hibernate", Databases.freshPostgres("agent_memory_cluster_lease_test"));
+        eclipseLinkH2 = Databases.unit("memory-eclipselink", Databases.freshH2());
+        eclipseLinkPostgres =
+                Databases.unit("memory-eclipselink", Databases.freshPostgres("agent_memory_cluster_lease_el_test"));
     }
 
     @AfterAll
     void stop() {
         h2.close();
         postgres.close();
+        eclipseLinkH2.close();
+        eclipseLinkPostgres.close();
     }
 
     Stream<Arguments> units() {
-        return Stream.of(Arguments.of("h2", h2, false), Arguments.of("postgresql", postgres, true));
+        return Stream.of(
+                Arguments.of("h2", h2, false),
+                Arguments.of("postgresql", postgres, true),
+                Arguments.of("eclipselink-h2", eclipseLinkH2, false),
+                Arguments.of("eclipselink-postgresql", eclipseLinkPostgres, true));
     }
 
     private static <T> T inTx(EntityManagerFactory emf, Function<EntityManager, T> work) {

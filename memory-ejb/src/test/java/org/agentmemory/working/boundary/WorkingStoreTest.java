@@ -55,6 +55,16 @@ class WorkingStoreTest {
         var pg = Databases.freshPostgres("agent_memory_working_test");
         databases.add(new Shared(
                 "postgresql", Databases.unit("memory-hibernate", pg), Databases.unit("memory-hibernate", pg)));
+        var elH2 = Databases.freshH2();
+        databases.add(new Shared(
+                "eclipselink-h2",
+                Databases.unit("memory-eclipselink", elH2),
+                Databases.unit("memory-eclipselink", elH2)));
+        var elPg = Databases.freshPostgres("agent_memory_working_el_test");
+        databases.add(new Shared(
+                "eclipselink-postgresql",
+                Databases.unit("memory-eclipselink", elPg),
+                Databases.unit("memory-eclipselink", elPg)));
     }
 
     @AfterAll

@@ -20,12 +20,27 @@ import javax.sql.DataSource;
 import org.eclipse.persistence.jpa.PersistenceProvider;
 
 /**
- * An EclipseLink persistence unit over every {@code @Entity} and {@code @Converter} of the main classes, found by
- * scanning them rather than listed, so an entity added later is mapped here without anyone remembering to add it. Built
- * in code ({@link PersistenceUnitInfo}) so the test class path keeps one persistence.xml. No schema generation: the
- * tables are the Flyway migrations', so every mapped column must exist in them.
+ * A persistence unit over every {@code @Entity} and {@code @Converter} of the main classes, found by scanning them
+ * rather than listed, so an entity added later is mapped here without anyone remembering to add it; under either
+ * provider the service must run on ({@link Provider}). Built in code ({@link PersistenceUnitInfo}) so the test class
+ * path keeps one persistence.xml. No schema generation: the tables are the Flyway migrations', so every mapped column
+ * must exist in them.
  */
-final class EclipseLinkUnit {
+final class ScannedUnit {
+
+    /** The two persistence providers: Hibernate ORM (WildFly, and bundled on Liberty) and EclipseLink (Liberty's default). */
+    enum Provider {
+        /** Hibernate ORM; the unit also validates the mapping against the tables ({@code hbm2ddl.auto=validate}). */
+        HIBERNATE("org.hibernate.jpa.HibernatePersistenceProvider"),
+        /** EclipseLink, without weaving and with the shared cache off. */
+        ECLIPSELINK(PersistenceProvider.class.getName());
+
+        final String className;
+
+        Provider(String className) {
+            this.className = className;
+        }
+    }
 
     private static final String ROOT = "org.agentmemory";
 
@@ -34,7 +49,7 @@ final class EclipseLinkUnit {
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
             .importPackages(ROOT);
 
-    private EclipseLinkUnit() {}
+    private ScannedUnit() {}
 
     /** @return the names of every entity class of the main classes, sorted */
     static List<String> entityClassNames() {
@@ -42,22 +57,35 @@ final class EclipseLinkUnit {
     }
 
     /**
+     * @param provider   the persistence provider
      * @param dataSource a migrated database
-     * @return a resource-local EclipseLink unit over every entity and converter of the main classes
+     * @return a resource-local unit of that provider over every entity and converter of the main classes
+     * @throws jakarta.persistence.PersistenceException when a mapping does not fit the tables (Hibernate validates at
+     *                                                  start-up; EclipseLink fails on first use of the mapping)
      */
-    static EntityManagerFactory over(DataSource dataSource) {
+    static EntityManagerFactory over(Provider provider, DataSource dataSource) {
         List<String> managed = new java.util.ArrayList<>(entityClassNames());
         managed.addAll(mainClassesAnnotatedWith(Converter.class));
         Properties properties = new Properties();
+        properties.put("jakarta.persistence.schema-generation.database.action", "none");
+        Info info = new Info(provider.className, managed, dataSource);
+        if (provider == Provider.HIBERNATE) {
+            // The production settings that change SQL or values (persistence.xml), and Hibernate's own check that
+            // every mapped table and column exists with a compatible type.
+            properties.put("hibernate.hbm2ddl.auto", "validate");
+            properties.put("hibernate.jdbc.time_zone", "UTC");
+            properties.put("hibernate.search.enabled", "false");
+            return new org.hibernate.jpa.HibernatePersistenceProvider()
+                    .createContainerEntityManagerFactory(info, properties);
+        }
         properties.put("eclipselink.weaving", "false");
         properties.put("eclipselink.logging.level", "WARNING");
         properties.put("eclipselink.ddl-generation", "none");
-        properties.put("jakarta.persistence.schema-generation.database.action", "none");
         // Every find after a clear reads the row, not EclipseLink's shared cache.
         properties.put("eclipselink.cache.shared.default", "false");
         // Fail at start-up, not at first use, when a mapping is wrong.
         properties.put("eclipselink.deploy-on-startup", "true");
-        return new PersistenceProvider().createContainerEntityManagerFactory(new Info(managed, dataSource), properties);
+        return new PersistenceProvider().createContainerEntityManagerFactory(info, properties);
     }
 
     private static List<String> mainClassesAnnotatedWith(Class<? extends java.lang.annotation.Annotation> annotation) {
@@ -68,16 +96,19 @@ final class EclipseLinkUnit {
                 .toList();
     }
 
-    private record Info(List<String> managedClassNames, DataSource dataSource) implements PersistenceUnitInfo {
+    private record Info(String providerClassName, List<String> managedClassNames, DataSource dataSource)
+            implements PersistenceUnitInfo {
 
         @Override
         public String getPersistenceUnitName() {
-            return "memory-eclipselink-all";
+            // One name per unit: EclipseLink keeps one session per name (and URL), so a second unit of the same name
+            // would silently reuse the first one's database.
+            return "memory-scanned-" + providerClassName.hashCode() + "-" + System.identityHashCode(dataSource);
         }
 
         @Override
         public String getPersistenceProviderClassName() {
-            return PersistenceProvider.class.getName();
+            return providerClassName;
         }
 
         @Override
@@ -152,17 +183,17 @@ final class EclipseLinkUnit {
 
         @Override
         public ClassLoader getClassLoader() {
-            return EclipseLinkUnit.class.getClassLoader();
+            return ScannedUnit.class.getClassLoader();
         }
 
         @Override
         public void addTransformer(ClassTransformer transformer) {
-            // No weaving (eclipselink.weaving=false).
+            // No weaving (eclipselink.weaving=false) and no Hibernate enhancement.
         }
 
         @Override
         public ClassLoader getNewTempClassLoader() {
-            return EclipseLinkUnit.class.getClassLoader();
+            return ScannedUnit.class.getClassLoader();
         }
     }
 }

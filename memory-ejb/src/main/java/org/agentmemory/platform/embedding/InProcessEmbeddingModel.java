@@ -25,8 +25,10 @@ import java.util.logging.Logger;
 
 /**
  * Sentence-embedding models run in-process with ONNX Runtime through langchain4j's BERT encoder (spec §10.5:
- * 384 dimensions, L2-normalised). The model files and tokenizers ship inside langchain4j's Maven jars, bundled
- * in the EAR; nothing is downloaded. Variants, by configuration name ({@link #forName}):
+ * 384 dimensions, L2-normalised). The model files and tokenizers ship inside langchain4j's Maven jars, which sit
+ * beside ONNX Runtime and DJL's tokenizer outside the EAR (the WildFly module {@code org.agentmemory.embedding} or
+ * an Open Liberty shared library, decision 0022; on the class path in tests and programs); nothing is downloaded.
+ * Variants, by configuration name ({@link #forName}):
  *
  * <table>
  * <caption>Models</caption>
@@ -280,12 +282,11 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
     }
 
     /**
-     * Keeps DJL from reaching the network, and gives this deployment its own copy of the tokenizer's native library
-     * ({@link NativeTokenizerLibrary}: a redeployed EAR could not load it again); must run before any DJL class is
-     * initialised.
+     * Keeps DJL from reaching the network; must run before any DJL class is initialised. The native libraries of
+     * DJL's tokenizer and of ONNX Runtime load once per JVM, into the class loader of the module (or shared library)
+     * that holds them, which outlives a redeployed EAR (decision 0022).
      */
     static void preventNetworkAccess() {
-        NativeTokenizerLibrary.prepare();
         if (System.getProperty("ai.djl.offline") == null) {
             System.setProperty("ai.djl.offline", "true");
         }
@@ -331,11 +332,20 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
                 });
     }
 
+    /**
+     * A model file, looked up first where ONNX Runtime was loaded from (the model jars sit beside it in the WildFly
+     * module or Liberty library, whose own class loader sees them whatever a deployment imports from it), then in
+     * this class's class loader (one class path in tests and programs).
+     */
     private static InputStream resource(String name) {
-        InputStream in = InProcessEmbeddingModel.class.getClassLoader().getResourceAsStream(name);
+        ClassLoader runtime = OrtEnvironment.class.getClassLoader();
+        InputStream in = runtime == null ? null : runtime.getResourceAsStream(name);
         if (in == null) {
-            throw new IllegalStateException(name + " is missing from the classpath: add its langchain4j-embeddings-*"
-                    + " jar (see the memory-ejb pom)");
+            in = InProcessEmbeddingModel.class.getClassLoader().getResourceAsStream(name);
+        }
+        if (in == null) {
+            throw new IllegalStateException(name + " is missing from the class path: add its langchain4j-embeddings-*"
+                    + " jar (memory-embedding-runtime), or the module org.agentmemory.embedding to the server");
         }
         return in;
     }

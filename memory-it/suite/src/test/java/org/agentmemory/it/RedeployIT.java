@@ -19,10 +19,12 @@ import org.junit.jupiter.api.Test;
 /**
  * The EAR redeployed on a running server (a new class loader, as WildFly's {@code deploy --force} or the deployment
  * scanner make one) still embeds. The native library of DJL's tokenizer loads into one class loader per file, and
- * DJL keeps it at one fixed path: before each deployment got its own copy
- * ({@code org.agentmemory.platform.embedding.NativeTokenizerLibrary}), the redeployed EAR failed with
+ * DJL keeps it at one fixed path: while DJL was bundled in the EAR, the redeployed EAR failed with
  * {@code UnsatisfiedLinkError: … already loaded in another classloader} and stored every message and episode
- * without a vector until the server restarted. PostgreSQL server only: the redeploy is the same on both.
+ * without a vector until the server restarted (a per-deployment copy of the library worked around it). Now the
+ * embedding runtime is the WildFly module {@code org.agentmemory.embedding} (decision 0022): its natives load once
+ * per server, into the module's class loader, which a redeploy keeps. PostgreSQL server only: the redeploy is the
+ * same on both.
  */
 class RedeployIT {
 

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
  * ({@code org.agentmemory.platform.embedding.NativeTokenizerLibrary}), the redeployed EAR failed with
  * {@code UnsatisfiedLinkError: … already loaded in another classloader} and stored every message and episode
  * without a vector until the server restarted. PostgreSQL server only: the redeploy is the same on both.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it redeploys through WildFly's CLI; {@link LibertyRedeployIT} is its Liberty counterpart.
  */
 class RedeployIT {
 

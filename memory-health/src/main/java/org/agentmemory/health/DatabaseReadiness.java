@@ -1,10 +1,12 @@
 package org.agentmemory.health;
 
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
 import javax.sql.DataSource;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
@@ -20,14 +22,25 @@ public class DatabaseReadiness implements HealthCheck {
 
     private static final int TIMEOUT_SECONDS = 2;
 
-    @Resource(lookup = "java:jboss/datasources/MemoryDS")
-    DataSource dataSource;
+    /**
+     * The memory database, by the JNDI name in {@code memory.datasource} (WildFly's java:jboss/datasources/MemoryDS by
+     * default; Open Liberty's server.xml sets jdbc/MemoryDS, as Liberty cannot bind java:jboss/ names).
+     */
+    private volatile DataSource dataSource;
 
     @Override
     public HealthCheckResponse call() {
         HealthCheckResponseBuilder response = HealthCheckResponse.named("memory-database");
         long start = System.nanoTime();
-        try (Connection connection = dataSource.getConnection()) {
+        DataSource database;
+        try {
+            database = dataSource();
+        } catch (NamingException e) {
+            return response.down()
+                    .withData("error", "no datasource: " + e.getMessage())
+                    .build();
+        }
+        try (Connection connection = database.getConnection()) {
             boolean valid = connection.isValid(TIMEOUT_SECONDS);
             response.withData("database", connection.getMetaData().getDatabaseProductName())
                     .withData("latencyMs", (System.nanoTime() - start) / 1_000_000);
@@ -39,5 +52,18 @@ public class DatabaseReadiness implements HealthCheck {
                     .withData("error", e.getMessage() == null ? e.getClass().getName() : e.getMessage())
                     .build();
         }
+    }
+
+    private DataSource dataSource() throws NamingException {
+        DataSource found = dataSource;
+        if (found == null) {
+            String name = ConfigProvider.getConfig()
+                    .getOptionalValue("memory.datasource", String.class)
+                    .orElse("java:jboss/datasources/MemoryDS")
+                    .strip();
+            found = InitialContext.doLookup(name);
+            dataSource = found;
+        }
+        return found;
     }
 }

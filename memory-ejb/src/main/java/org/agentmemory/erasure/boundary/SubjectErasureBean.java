@@ -81,7 +81,7 @@ public class SubjectErasureBean implements SubjectErasure, SubjectErasureRemote 
         steps.audit(tenantId, userId, tally);
         ErasureReceipt receipt = tally.receipt(receiptId, tenantId, userId, started, now());
         Principal caller = context.getCallerPrincipal();
-        if (caller != null && !"anonymous".equals(caller.getName())) {
+        if (!CallerScope.unauthenticated(caller)) {
             // A remote EJB caller; the REST layer records its own caller's event.
             audit.record(tenantId, caller.getName(), "subject.erase", target(receipt, tally), 200);
         }

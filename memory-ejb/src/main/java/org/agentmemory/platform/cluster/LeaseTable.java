@@ -1,7 +1,6 @@
 package org.agentmemory.platform.cluster;
 
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -15,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import javax.sql.DataSource;
 import org.agentmemory.platform.lease.LeaseRule;
+import org.agentmemory.platform.persistence.MemoryDataSource;
 
 /**
  * {@link LeaseStore} in transactions of its own ({@code REQUIRES_NEW}): taking and releasing a lease commit at once,
@@ -28,13 +28,14 @@ public class LeaseTable {
     @PersistenceContext(unitName = "memory")
     EntityManager em;
 
-    @Resource(lookup = "java:jboss/datasources/MemoryDS")
+    /** The memory database ({@link MemoryDataSource}: WildFly's or Liberty's name). */
     DataSource dataSource;
 
     private boolean postgres;
 
     @PostConstruct
     void vendor() {
+        dataSource = MemoryDataSource.lookup();
         try (Connection connection = dataSource.getConnection()) {
             postgres = connection
                     .getMetaData()

@@ -29,6 +29,7 @@ import org.agentmemory.api.config.MemorySettings;
 import org.agentmemory.platform.cluster.ClusterLeases;
 import org.agentmemory.platform.cluster.HousekeepingPeriods;
 import org.agentmemory.platform.config.Settings;
+import org.agentmemory.platform.persistence.MemoryDataSource;
 
 /**
  * Keeps PostgreSQL's planner statistics of the conversation tables current while this server writes turns
@@ -74,7 +75,7 @@ public class DatabaseStatisticsBean {
     /** What a refresh runs: {@code ANALYZE}, or {@code VACUUM (ANALYZE, TRUNCATE false)} where autovacuum is off. */
     private volatile String command = "ANALYZE " + TABLES;
 
-    @Resource(lookup = "java:jboss/datasources/MemoryDS")
+    /** The memory database ({@link MemoryDataSource}: WildFly's or Liberty's name). */
     DataSource dataSource;
 
     @Resource
@@ -99,6 +100,7 @@ public class DatabaseStatisticsBean {
 
     @PostConstruct
     void init() {
+        dataSource = MemoryDataSource.lookup();
         double growth = settings.dbAnalyzeGrowth();
         if (growth == 0) {
             return;

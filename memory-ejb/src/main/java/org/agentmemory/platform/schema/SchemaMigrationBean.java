@@ -1,7 +1,6 @@
 package org.agentmemory.platform.schema;
 
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionManagement;
@@ -10,6 +9,7 @@ import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceUnit;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+import org.agentmemory.platform.persistence.MemoryDataSource;
 import org.flywaydb.core.api.output.MigrateResult;
 
 /**
@@ -27,7 +27,7 @@ public class SchemaMigrationBean {
 
     private static final Logger LOG = Logger.getLogger(SchemaMigrationBean.class.getName());
 
-    @Resource(lookup = "java:jboss/datasources/MemoryDS")
+    /** The memory database ({@link MemoryDataSource}: WildFly's or Liberty's name). */
     DataSource dataSource;
 
     @PersistenceUnit(unitName = "memory")
@@ -35,6 +35,7 @@ public class SchemaMigrationBean {
 
     @PostConstruct
     void migrateAndValidate() {
+        dataSource = MemoryDataSource.lookup();
         MigrateResult result = SchemaMigration.migrate(dataSource, getClass().getClassLoader());
         LOG.info(() -> "Schema of the memory database is at version " + result.targetSchemaVersion + " ("
                 + result.migrationsExecuted + " migrations applied now, database " + result.database + ")");

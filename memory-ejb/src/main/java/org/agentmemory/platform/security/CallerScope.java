@@ -25,7 +25,8 @@ import org.agentmemory.platform.config.Settings;
  *       server's security domain. Every tenant it passes is replaced by its own ({@link TenantArguments}); a
  *       principal without a tenant, a missing role, or an operation without a declared role is refused with
  *       {@link EJBAccessException}.</li>
- *   <li>An <b>unauthenticated</b> in-process caller ({@code anonymous}: this application's REST layer, which has
+ *   <li>An <b>unauthenticated</b> in-process caller ({@code anonymous} on WildFly, {@code UNAUTHENTICATED} on Open
+ *       Liberty: this application's REST layer, which has
  *       verified the caller's token and passes its tenant; timers; code deployed on the same server, which is
  *       trusted as it can reach the datasource itself) passes unchanged.</li>
  * </ul>
@@ -35,8 +36,11 @@ public class CallerScope {
 
     private static final Logger LOG = Logger.getLogger(CallerScope.class.getName());
 
-    /** The principal name of a caller that did not authenticate (WildFly, Open Liberty: {@code anonymous}). */
+    /** The principal name of a caller that did not authenticate on WildFly. */
     static final String ANONYMOUS = "anonymous";
+
+    /** The principal name of a caller that did not authenticate on Open Liberty. */
+    static final String UNAUTHENTICATED = "UNAUTHENTICATED";
 
     /** Roles from the least to the highest; each includes the ones before it. */
     static final List<String> LADDER =
@@ -57,7 +61,7 @@ public class CallerScope {
             return invocation.proceed();
         }
         Principal caller = context.getCallerPrincipal();
-        if (caller == null || ANONYMOUS.equals(caller.getName())) {
+        if (unauthenticated(caller)) {
             return invocation.proceed();
         }
         Method operation = declared(invocation.getMethod());
@@ -82,6 +86,14 @@ public class CallerScope {
         } finally {
             INSIDE.remove();
         }
+    }
+
+    /**
+     * @param caller an EJB caller principal, or {@code null}
+     * @return whether it is a caller that did not authenticate (on WildFly or Open Liberty)
+     */
+    public static boolean unauthenticated(Principal caller) {
+        return caller == null || ANONYMOUS.equals(caller.getName()) || UNAUTHENTICATED.equals(caller.getName());
     }
 
     /** @return whether the caller has {@code role} or a role above it */

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AuditIT {
 
     static Stream<Api> servers() {
-        return Stream.of(Api.h2(), Api.postgres());
+        return Api.servers(Api.h2(), Api.postgres()).stream();
     }
 
     @ParameterizedTest(name = "{0}")

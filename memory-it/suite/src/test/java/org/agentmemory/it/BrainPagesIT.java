@@ -38,7 +38,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class BrainPagesIT {
 
     static Stream<Api> servers() {
-        return Stream.of(Api.h2(), Api.postgres());
+        return Api.servers(Api.h2(), Api.postgres()).stream();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -299,6 +299,7 @@ class BrainPagesIT {
 
     @Test
     void theRemoteViewWritesIntoItsCallersTenant() throws Exception {
+        RemoteClient.assumeRemoting();
         String agent = unique("brain-remote");
         BrainMemoryRemote alice = RemoteClient.lookup(
                 "ejb:agent-memory/memory-ejb/BrainMemoryBean!" + BrainMemoryRemote.class.getName(),

@@ -28,6 +28,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The read path through the remote EJB view from a plain Java client (PostgreSQL server): records travel by
  * value, business failures arrive as checked exceptions, and the commit round trip works the same as over REST.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it calls the remote EJB views over remote+http, and Liberty binds remote views for IIOP only.
  */
 class ContextRemoteIT {
 

@@ -33,7 +33,7 @@ import org.xml.sax.InputSource;
 class ContextRestIT {
 
     static Stream<Api> servers() {
-        return Stream.of(Api.postgres(), Api.h2());
+        return Api.servers(Api.postgres(), Api.h2()).stream();
     }
 
     // ---------------------------------------------------------------------------------------------------------

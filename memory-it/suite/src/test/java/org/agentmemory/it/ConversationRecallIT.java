@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ConversationRecallIT {
 
     static List<Api> servers() {
-        return List.of(Api.postgres(), Api.h2());
+        return Api.servers(Api.postgres(), Api.h2());
     }
 
     private static Map<String, Object> line(

@@ -39,7 +39,7 @@ class ConversationRestIT {
     private static final Encoding O200K = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
 
     static Stream<Api> servers() {
-        return Stream.of(Api.postgres(), Api.h2());
+        return Api.servers(Api.postgres(), Api.h2()).stream();
     }
 
     private static JsonNode history(Api api, long id) {

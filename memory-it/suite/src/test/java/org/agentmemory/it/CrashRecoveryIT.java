@@ -43,6 +43,8 @@ import org.junit.jupiter.api.Test;
  * The servers ({@code target/wildfly-crash-h2}, {@code target/wildfly-crash-pg}) are unpacked and configured by the
  * build and started by this test; they embed conversation messages with the small MiniLM model so that the
  * backlog of each cycle drains in seconds.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it kills and restarts WildFly servers of its own.
  */
 class CrashRecoveryIT {
 

@@ -32,6 +32,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * Distillation by a chat model (spec §12.2 step 4) through a fake OpenAI-compatible server started here, on the port
  * the H2 server was told at start-up ({@code memory.dream.model-url}): a valid answer becomes the page, a low
  * confidence makes it a note, garbage JSON and a timeout fall back to the heuristic and the cycle finishes.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it needs the H2 server's fake model settings.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DreamModelIT {

@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class EpisodicRecallIT {
 
     static List<Api> servers() {
-        return List.of(Api.postgres(), Api.h2());
+        return Api.servers(Api.postgres(), Api.h2());
     }
 
     private static final String SITUATION =
@@ -81,6 +81,7 @@ class EpisodicRecallIT {
         if (!api.name().equals("postgresql")) {
             return;
         }
+        RemoteClient.assumeRemoting();
         EpisodicMemoryRemote remote = RemoteClient.episodicMemory();
         // Another tenant's client: a remote caller acts in its user's tenant (issue 32 item 2), here ejb-tenant-a,
         // whatever tenant its namespace names.

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The operational surface: readiness checks the database on both servers, and the OpenAPI document
  * describes the resources that exist.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it compares the PostgreSQL and H2 servers and reads WildFly's management port.
  */
 class HealthAndOpenApiIT {
 

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Test;
  * pepper and key. A thread's turns alternate between the servers, and each value keeps the one placeholder it got on
  * whichever server saw it first; either server restores the other's placeholders; and an erasure on one server leaves
  * nothing for the other to restore.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it needs two servers on one database.
  */
 class PiiTwoServersIT {
 

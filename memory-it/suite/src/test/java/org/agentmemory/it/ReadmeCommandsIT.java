@@ -38,6 +38,8 @@ import org.junit.jupiter.api.TestFactory;
  *
  * <p>The blocks create their own users and conversations, so they depend on no other test's data and delete
  * nothing they did not create.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it runs the README against the WildFly server the README documents.
  */
 class ReadmeCommandsIT {
 

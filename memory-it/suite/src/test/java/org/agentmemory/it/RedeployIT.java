@@ -25,6 +25,8 @@ import org.junit.jupiter.api.Test;
  * embedding runtime is the WildFly module {@code org.agentmemory.embedding} (decision 0022): its natives load once
  * per server, into the module's class loader, which a redeploy keeps. PostgreSQL server only: the redeploy is the
  * same on both.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it redeploys through WildFly's CLI; {@link LibertyRedeployIT} is its Liberty counterpart.
  */
 class RedeployIT {
 

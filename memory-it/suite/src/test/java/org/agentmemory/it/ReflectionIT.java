@@ -27,6 +27,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * Reflection through a fake OpenAI-compatible chat-completions server started here, on the port the H2 server was
  * told at start-up ({@code memory.reflection.url}, reserved by the build). Each case ends in a model lesson or the
  * heuristic one, never in an error to the caller. The order matters: the last case opens the circuit breaker.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it needs the H2 server's fake model settings.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReflectionIT {

@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The EJB views: a plain Java client calls the remote view by its {@code ejb:} name, and a second EAR on
  * the same server looks up the local and remote views by their {@code java:global} names.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it calls the remote EJB views over remote+http (and JNDI from a second EAR), and Liberty binds remote views for IIOP only.
  */
 class RemoteAndJndiIT {
 

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The operations of issue 34 over the remote EJB views, on the PostgreSQL server: PII threads, per-user conversation
  * deletes and the subject erasure act in the caller's tenant whatever tenant they name, and need the caller's role.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it calls the remote EJB views over remote+http, and Liberty binds remote views for IIOP only.
  */
 class RemoteErasureIT {
 

@@ -27,6 +27,8 @@ import org.junit.jupiter.api.Test;
  * tenant its application user is mapped to ({@code memory.security.ejb.tenants}), whatever tenant its key names; a
  * client without credentials, with a wrong password or without a tenant is refused; a role below the operation's is
  * refused; a second EAR's servlet running as a logged-in user writes into that user's tenant.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it calls the remote EJB views over remote+http, and Liberty binds remote views for IIOP only.
  */
 class RemoteIdentityIT {
 

@@ -40,6 +40,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * <p>One class, in order, because the servers take a minute each to start: parity with the Lucene server of the
  * suite, writes over both nodes, an outage of the search engine, a mass reindex, and last a {@code kill -9} of one
  * node (the other indexes what it committed).
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it runs a WildFly cluster of its own on OpenSearch.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ScaleOutIT {

@@ -31,7 +31,7 @@ class SecurityIT {
             List.of("memory-reader", "memory-writer", "memory-admin", "memory-operator");
 
     static Stream<Api> servers() {
-        return Stream.of(Api.h2(), Api.postgres());
+        return Api.servers(Api.h2(), Api.postgres()).stream();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
  * When a fault-tolerance policy gives up, the client gets 503 with Retry-After and a problem body. The H2
  * server is started with the import bulkhead at 1 (MicroProfile Config override): an import that is still
  * receiving its body holds the only permit, and a second import is refused at once.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it needs the H2 server's bulkhead of one import at a time.
  */
 class ServiceUnavailableIT {
 

@@ -30,6 +30,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * here, on the port the H2 server was told at start-up ({@code memory.dream.model-url}): the model's description and
  * instructions become the skill while its name, tools and evidence stay the heuristic's; the prompt holds the lessons
  * and never an episode's situation; an unreadable answer falls back to the heuristic skill.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it needs the H2 server's fake model settings.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SkillModelIT {

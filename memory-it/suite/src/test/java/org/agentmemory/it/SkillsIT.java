@@ -55,7 +55,7 @@ class SkillsIT {
     };
 
     static Stream<Api> servers() {
-        return Stream.of(Api.h2(), Api.postgres());
+        return Api.servers(Api.h2(), Api.postgres()).stream();
     }
 
     /** @return a client of the server in a tenant of its own, every role */

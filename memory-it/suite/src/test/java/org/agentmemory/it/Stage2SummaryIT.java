@@ -38,6 +38,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * background and covers exactly the dropped turns; a second drop extends it with only the newly dropped turns (the
  * model sees only them and the previous summary); the context carries it in place of the covered turns and never
  * exceeds its budget; clearing, deleting and erasing take the summary with them.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it needs the H2 server's fake model settings.
  */
 class Stage2SummaryIT {
 

@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class WorkingMemoryIT {
 
     static Stream<Api> servers() {
-        return Stream.of(Api.h2(), Api.postgres());
+        return Api.servers(Api.h2(), Api.postgres()).stream();
     }
 
     /** A session of its own per test: agent and session ids with characters that must travel encoded. */

@@ -16,7 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -62,13 +64,30 @@ public final class Api {
         return new Api(name, base, management, keys, token);
     }
 
-    /** @return the server backed by PostgreSQL */
+    /**
+     * @return the server backed by PostgreSQL: a WildFly server, or the Open Liberty server of the suite's Liberty
+     *         run, whose development keys are at {@code it.pg.keys}
+     */
     public static Api postgres() {
+        String keys = System.getProperty("it.pg.keys");
         return new Api(
                 "postgresql",
                 System.getProperty("it.pg.base", "http://localhost:8180"),
                 System.getProperty("it.pg.management", "http://localhost:10090"),
-                keysOf(System.getProperty("it.pg.home")));
+                keys != null ? Path.of(keys) : keysOf(System.getProperty("it.pg.home")));
+    }
+
+    /**
+     * @param servers the servers a test runs on
+     * @return those of them this run tests: all, or only those named by {@code it.servers} (comma-separated names,
+     *         e.g. {@code postgresql} in the suite's run against Open Liberty, which has no H2 server)
+     */
+    public static List<Api> servers(Api... servers) {
+        String only = System.getProperty("it.servers", "").strip();
+        List<String> names = only.isEmpty() ? List.of() : List.of(only.split("\\s*,\\s*"));
+        return Arrays.stream(servers)
+                .filter(server -> names.isEmpty() || names.contains(server.name))
+                .toList();
     }
 
     /** @return the server on the embedded H2 default */

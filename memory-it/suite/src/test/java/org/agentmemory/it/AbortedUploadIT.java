@@ -28,7 +28,7 @@ class AbortedUploadIT {
     private static final int LARGE = 300 * 1024;
 
     static Stream<Api> servers() {
-        return Stream.of(Api.postgres(), Api.h2());
+        return Api.servers(Api.postgres(), Api.h2()).stream();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -27,7 +27,7 @@ class CompactionCommitIT {
     private static final double ALPHA = 0.2;
 
     static Stream<Api> servers() {
-        return Stream.of(Api.postgres(), Api.h2());
+        return Api.servers(Api.postgres(), Api.h2()).stream();
     }
 
     private static Map<String, Object> commit(long promptEstimate, String boundary, boolean stage2) {
@@ -219,6 +219,9 @@ class CompactionCommitIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("servers")
     void stage2IsFiredOncePerConversationAndCounted(Api api) {
+        // The count is read from WildFly's Micrometer endpoint (/prometheus), which Liberty does not configure.
+        org.junit.jupiter.api.Assumptions.assumeFalse(
+                Boolean.getBoolean("it.liberty"), "no /prometheus metrics endpoint on Open Liberty");
         double before = Contexts.stage2Counter(api);
         String user = unique("stage2");
         List<Map<String, Object>> history = new ArrayList<>();

@@ -26,6 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Many clients appending to one conversation that does not exist yet: nothing is lost, nothing is
  * duplicated, one conversation is created, sequences are dense, and no client sees a 5xx.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it also writes through the remote EJB views over remote+http, and Liberty binds remote views for IIOP only.
  */
 class ConcurrencyIT {
 

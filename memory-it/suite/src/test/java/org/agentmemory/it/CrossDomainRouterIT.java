@@ -28,7 +28,7 @@ class CrossDomainRouterIT {
     static final String QUERY = "restore the PostgreSQL database from the backup";
 
     static Stream<Api> servers() {
-        return Stream.of(Api.h2(), Api.postgres());
+        return Api.servers(Api.h2(), Api.postgres()).stream();
     }
 
     @ParameterizedTest(name = "{0}")

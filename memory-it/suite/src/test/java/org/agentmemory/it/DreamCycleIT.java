@@ -36,6 +36,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * re-runs without duplicates; a contradicting later episode supersedes a statement that {@code asOf} still shows;
  * an empty agent finishes with zero changes; concurrent runs and a live lease answer 409; a stale lease is taken
  * over; tenants and token scopes are kept apart.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it changes the servers' settings through WildFly's management CLI.
  */
 class DreamCycleIT {
 

@@ -31,6 +31,8 @@ import org.junit.jupiter.api.Test;
  * jitter, not once per missed interval; and two servers sharing one PostgreSQL database (this one and the suite's)
  * run an agent's cycle once per interval, never at the same time, taking turns, and {@code runNow} calls racing their
  * timers never run beside a cycle.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it starts and kills WildFly servers of its own.
  */
 class DreamTimersIT {
 

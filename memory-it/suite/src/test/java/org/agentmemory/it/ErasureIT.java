@@ -36,6 +36,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ids on PostgreSQL), from full-text and vector search with A's exact text, from episodic recall, from the omission
  * store and from brain evidence; B answers exactly as before; a dream cycle afterwards does not bring A back; a second
  * erasure answers zeros; the rules on input and roles hold. {@link ErasureConcurrencyIT} covers concurrent writes.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it opens the WildFly servers' Lucene index directories to prove erased documents are gone.
  */
 class ErasureIT {
 

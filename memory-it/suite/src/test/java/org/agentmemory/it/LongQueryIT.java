@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class LongQueryIT {
 
     static Stream<Api> servers() {
-        return Stream.of(Api.postgres(), Api.h2());
+        return Api.servers(Api.postgres(), Api.h2()).stream();
     }
 
     /** {@code words} words after {@code first}: many distinct words, so the query exceeds every clause limit. */

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class NothingDroppedIT {
 
     static Stream<Api> servers() {
-        return Stream.of(Api.postgres(), Api.h2());
+        return Api.servers(Api.postgres(), Api.h2()).stream();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -33,6 +33,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * threads; forgetting counts; another tenant or user cannot read a thread; bad input is a 400 naming the field. The
  * suite has one server per database, so two servers sharing the durable store are tested by
  * {@code DurableDetectionStoreTest} (two persistence units over one database).
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it needs the PII pepper and key the suite gives the WildFly PostgreSQL server (and the H2 server's in-memory store).
  */
 class PiiIT {
 

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
  * the suite's pepper; the suite's server answers the erasure. The second server must not serve a thread it held before
  * the erasure, must keep what the user says after it, and must drop the erased user's untouched threads from memory
  * at its next poll of recent erasures.
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it starts and kills a WildFly server of its own.
  */
 class PiiInProcessErasureIT {
 

@@ -38,7 +38,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ScopedTokenIT {
 
     static Stream<Api> servers() {
-        return Stream.of(Api.h2(), Api.postgres());
+        return Api.servers(Api.h2(), Api.postgres()).stream();
     }
 
     /** What one user stored. */

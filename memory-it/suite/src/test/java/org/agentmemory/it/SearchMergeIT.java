@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Test;
  * that nobody asked for. Before and after it, recall in every mode puts an episode first when asked with its own
  * situation. (Whole rankings are not compared: these near-identical texts tie in BM25, ties are broken by document
  * order, which a merge may change, and k-NN search is approximate.)
+ *
+ * <p>Not run on Open Liberty (the suite's liberty-rest execution): it tests the H2 server's index merges only.
  */
 class SearchMergeIT {
 

@@ -41,7 +41,7 @@ class WritePathIT {
     private static final Encoding O200K = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
 
     static Stream<Api> servers() {
-        return Stream.of(Api.postgres(), Api.h2());
+        return Api.servers(Api.postgres(), Api.h2()).stream();
     }
 
     private static JsonNode post(Api api, String path, Object body, int expected) {

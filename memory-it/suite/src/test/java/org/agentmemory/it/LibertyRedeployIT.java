@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
 import java.net.http.HttpRequest;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.time.Duration;
 import java.time.Instant;
 import org.agentmemory.it.support.Api;
-import org.agentmemory.it.support.Embeddings;
 import org.agentmemory.it.support.Turns;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -23,8 +20,6 @@ import org.junit.jupiter.api.Test;
  */
 class LibertyRedeployIT {
 
-    private static final Duration EMBEDDED_WITHIN = Duration.ofSeconds(90);
-
     private static final String UPDATED = "CWWKZ0003I";
 
     @Test
@@ -32,41 +27,25 @@ class LibertyRedeployIT {
         Assumptions.assumeTrue(Boolean.getBoolean("it.liberty"), "Open Liberty only (the suite's liberty-rest run)");
         Api api = Api.postgres();
         String before = Turns.unique("liberty-redeploy-before");
-        appendAndAwaitVectors(api, before);
+        RedeployIT.appendAndAwaitVectors(api, before);
 
-        long linkErrorsBefore = linesInLog("UnsatisfiedLinkError");
-        long updatesBefore = linesInLog(UPDATED);
+        long linkErrorsBefore = RedeployIT.linesInLog("UnsatisfiedLinkError");
+        long updatesBefore = RedeployIT.linesInLog(UPDATED);
         Path ear = Path.of(System.getProperty("it.liberty.ear"));
         Files.setLastModifiedTime(ear, FileTime.from(Instant.now()));
         awaitRestart(api, updatesBefore);
 
         String after = Turns.unique("liberty-redeploy-after");
-        appendAndAwaitVectors(api, after);
-        assertThat(linesInLog("UnsatisfiedLinkError"))
+        RedeployIT.appendAndAwaitVectors(api, after);
+        assertThat(RedeployIT.linesInLog("UnsatisfiedLinkError"))
                 .as("UnsatisfiedLinkError lines in the server log since the restart")
                 .isEqualTo(linkErrorsBefore);
-    }
-
-    private static void appendAndAwaitVectors(Api api, String user) {
-        Api.Response r = api.post(
-                "/turns",
-                Api.obj(
-                        "userId",
-                        user,
-                        "sessionId",
-                        "s",
-                        "turn",
-                        Api.obj(
-                                "userMessage", "Where is the runbook for the payments service?",
-                                "assistantResponse", "It is in the operations wiki under Payments.")));
-        assertThat(r.status()).as(r.body()).isEqualTo(201);
-        Embeddings.awaitVectors(api, Api.query("userId", user), EMBEDDED_WITHIN);
     }
 
     /** Waits for Liberty's "application updated" message, then until the API answers again. */
     private static void awaitRestart(Api api, long updatesBefore) throws Exception {
         Instant deadline = Instant.now().plusSeconds(180);
-        while (linesInLog(UPDATED) == updatesBefore) {
+        while (RedeployIT.linesInLog(UPDATED) == updatesBefore) {
             assertThat(Instant.now()).as("Liberty restarted the application").isBefore(deadline);
             Thread.sleep(250);
         }
@@ -81,13 +60,6 @@ class LibertyRedeployIT {
             }
             assertThat(Instant.now()).as("ready again after the restart").isBefore(deadline);
             Thread.sleep(250);
-        }
-    }
-
-    private static long linesInLog(String text) throws Exception {
-        Path log = Path.of(System.getProperty("it.pg.log"));
-        try (var lines = Files.lines(log, StandardCharsets.ISO_8859_1)) {
-            return lines.filter(l -> l.contains(text)).count();
         }
     }
 }

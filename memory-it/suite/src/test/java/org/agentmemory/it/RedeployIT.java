@@ -38,17 +38,18 @@ class RedeployIT {
         String before = Turns.unique("redeploy-before");
         appendAndAwaitVectors(api, before);
 
-        long linkErrorsBefore = linkErrorsInLog();
+        long linkErrorsBefore = linesInLog("UnsatisfiedLinkError");
         redeploy(api);
 
         String after = Turns.unique("redeploy-after");
         appendAndAwaitVectors(api, after);
-        assertThat(linkErrorsInLog())
+        assertThat(linesInLog("UnsatisfiedLinkError"))
                 .as("UnsatisfiedLinkError lines in the server log since the redeploy")
                 .isEqualTo(linkErrorsBefore);
     }
 
-    private static void appendAndAwaitVectors(Api api, String user) {
+    /** Appends a turn for {@code user} and waits until its messages have vectors (also used by LibertyRedeployIT). */
+    static void appendAndAwaitVectors(Api api, String user) {
         Api.Response r = api.post(
                 "/turns",
                 Api.obj(
@@ -96,10 +97,11 @@ class RedeployIT {
         }
     }
 
-    private static long linkErrorsInLog() throws Exception {
+    /** @return the lines of the server log ({@code it.pg.log}) that contain {@code text} (also used by LibertyRedeployIT) */
+    static long linesInLog(String text) throws Exception {
         Path log = Path.of(System.getProperty("it.pg.log"));
         try (var lines = Files.lines(log, StandardCharsets.ISO_8859_1)) {
-            return lines.filter(l -> l.contains("UnsatisfiedLinkError")).count();
+            return lines.filter(l -> l.contains(text)).count();
         }
     }
 }

@@ -20,6 +20,9 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
 
@@ -94,9 +97,18 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
     public static final InProcessEmbeddingModel BGE_SMALL_QUANTIZED =
             new InProcessEmbeddingModel(Variant.BGE_SMALL_Q, 0);
 
-    /** Loaded sessions, one per (variant, thread count) in use. */
+    /** Loaded models, one per (variant, thread count) in use. */
     private static final ConcurrentMap<String, dev.langchain4j.model.embedding.EmbeddingModel> LOADED =
             new ConcurrentHashMap<>();
+
+    /** The ONNX Runtime session of each loaded model, by the same key: native memory until closed. */
+    private static final ConcurrentMap<String, OrtSession> SESSIONS = new ConcurrentHashMap<>();
+
+    /**
+     * Inferences hold the read lock, {@link #closeSessions()} the write lock: a session is never closed under a
+     * running inference (ONNX Runtime would read freed memory).
+     */
+    private static final ReadWriteLock SESSIONS_LOCK = new ReentrantReadWriteLock();
 
     private static final Logger LOG = Logger.getLogger(InProcessEmbeddingModel.class.getName());
     // langchain4j's embedAll runs on this executor: the calling thread, no pool inside the application server.
@@ -109,7 +121,7 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
     private InProcessEmbeddingModel(Variant variant, int threads) {
         this.variant = variant;
         this.threads = threads;
-        this.model = () -> LOADED.computeIfAbsent(variant.name + "/" + threads, key -> load(variant, threads));
+        this.model = () -> LOADED.computeIfAbsent(variant.name + "/" + threads, key -> load(key, variant, threads));
     }
 
     /**
@@ -223,8 +235,7 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
             chunksPerText.add(chunks);
             chunks.forEach(chunk -> segments.add(TextSegment.from(prefix + chunk.text())));
         }
-        List<Embedding> embeddings =
-                segments.isEmpty() ? List.of() : model.get().embedAll(segments).content();
+        List<Embedding> embeddings = segments.isEmpty() ? List.of() : infer(segments);
         List<float[]> vectors = new ArrayList<>(texts.size());
         int next = 0;
         for (List<TextChunker.Chunk> chunks : chunksPerText) {
@@ -237,6 +248,50 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
             vectors.add(Vectors.weightedMeanNormalized(parts, weights));
         }
         return vectors;
+    }
+
+    private List<Embedding> infer(List<TextSegment> segments) {
+        Lock read = SESSIONS_LOCK.readLock();
+        read.lock();
+        try {
+            return model.get().embedAll(segments).content();
+        } finally {
+            read.unlock();
+        }
+    }
+
+    /**
+     * Closes every loaded ONNX Runtime session, after the inferences running on them end, and forgets the models: the
+     * next embedding loads its model again. The application calls this when it is undeployed
+     * ({@code EmbeddingSessionsBean}): the sessions hold the models' weights in native memory, which a redeployed
+     * application's class loader being collected would never free (decision 0022). The native libraries stay loaded.
+     *
+     * @return the number of sessions closed
+     */
+    public static int closeSessions() {
+        Lock write = SESSIONS_LOCK.writeLock();
+        write.lock();
+        try {
+            int closed = 0;
+            for (String key : List.copyOf(SESSIONS.keySet())) {
+                LOADED.remove(key);
+                OrtSession session = SESSIONS.remove(key);
+                try {
+                    session.close();
+                    closed++;
+                } catch (OrtException e) {
+                    LOG.warning(() -> "Cannot close the embedding session of " + key + ": " + e.getMessage());
+                }
+            }
+            return closed;
+        } finally {
+            write.unlock();
+        }
+    }
+
+    /** @return the number of ONNX Runtime sessions loaded now (for tests and the undeploy log line) */
+    public static int openSessions() {
+        return SESSIONS.size();
     }
 
     /**
@@ -308,7 +363,7 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
      * intra-op thread count (langchain4j's own constructors always use the default session options), and
      * wraps it in langchain4j's encoder (tokenization, pooling, normalisation) run on the caller's thread.
      */
-    private static dev.langchain4j.model.embedding.EmbeddingModel load(Variant variant, int threads) {
+    private static dev.langchain4j.model.embedding.EmbeddingModel load(String key, Variant variant, int threads) {
         return load(
                 "embedding model " + variant.name + (threads == 0 ? "" : " with " + threads + " intra-op threads"),
                 () -> {
@@ -323,6 +378,7 @@ public final class InProcessEmbeddingModel implements EmbeddingModel {
                         options.addConfigEntry("session.inter_op.allow_spinning", "0");
                         OrtEnvironment environment = OrtEnvironment.getEnvironment();
                         OrtSession session = environment.createSession(onnx.readAllBytes(), options);
+                        SESSIONS.put(key, session);
                         OnnxBertBiEncoder encoder =
                                 new OnnxBertBiEncoder(environment, session, tokenizer, variant.pooling);
                         return new CallerThreadModel(encoder);

@@ -81,6 +81,42 @@ class InProcessEmbeddingModelTest {
     }
 
     @Test
+    void closedSessionsAreReloadedAndNeverClosedUnderARunningInference() throws Exception {
+        InProcessEmbeddingModel model = InProcessEmbeddingModel.MINILM_QUANTIZED.withThreads(1);
+        float[] before = model.embed(TOPICS[1]);
+        assertThat(InProcessEmbeddingModel.openSessions()).isPositive();
+        assertThat(InProcessEmbeddingModel.closeSessions()).isPositive();
+        assertThat(InProcessEmbeddingModel.openSessions()).isZero();
+        assertThat(model.embed(TOPICS[1])).containsExactly(before);
+
+        // Inferences on another thread while the sessions are closed again and again: each one either ran before a
+        // close or after a reload, always with the same vector, and the JVM is still here to say so.
+        java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        Thread embedder = new Thread(() -> {
+            try {
+                for (int i = 0; i < 40; i++) {
+                    assertThat(model.embed(TOPICS[1])).containsExactly(before);
+                    runs.incrementAndGet();
+                }
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        embedder.start();
+        int closed = 0;
+        while (embedder.isAlive()) {
+            closed += InProcessEmbeddingModel.closeSessions();
+            Thread.sleep(5);
+        }
+        embedder.join();
+        assertThat(failure.get()).isNull();
+        assertThat(runs.get()).isEqualTo(40);
+        assertThat(closed).isPositive();
+    }
+
+    @Test
     void canonicallyEquivalentTextsGiveIdenticalVectors() {
         EmbeddingModel model = Embeddings.defaultModel();
         float[] composed = model.embed("Le caf\u00e9 a refus\u00e9 la commande");

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link RedeployIT} on Open Liberty: the application restarted in a new class loader (its EAR in {@code apps/}
- * touched, which Liberty's polled application monitor takes for an update) still embeds new messages. Runs in the
+ * touched, which Liberty's polled application monitor takes for an update) still embeds new messages, and the
+ * stopped application closed its embedding sessions. Runs in the
  * suite's Liberty execution only ({@code it.liberty}); the WildFly servers have {@link RedeployIT}.
  */
 class LibertyRedeployIT {
@@ -31,9 +32,12 @@ class LibertyRedeployIT {
 
         long linkErrorsBefore = RedeployIT.linesInLog("UnsatisfiedLinkError");
         long updatesBefore = RedeployIT.linesInLog(UPDATED);
+        long closesBefore = RedeployIT.linesInLog(RedeployIT.SESSIONS_CLOSED);
+        long emptyClosesBefore = RedeployIT.linesInLog(RedeployIT.NO_SESSION_CLOSED);
         Path ear = Path.of(System.getProperty("it.liberty.ear"));
         Files.setLastModifiedTime(ear, FileTime.from(Instant.now()));
         awaitRestart(api, updatesBefore);
+        RedeployIT.assertSessionsClosed(closesBefore, emptyClosesBefore);
 
         String after = Turns.unique("liberty-redeploy-after");
         RedeployIT.appendAndAwaitVectors(api, after);

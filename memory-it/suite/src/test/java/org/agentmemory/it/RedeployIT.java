@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
  * {@code UnsatisfiedLinkError: … already loaded in another classloader} and stored every message and episode
  * without a vector until the server restarted (a per-deployment copy of the library worked around it). Now the
  * embedding runtime is the WildFly module {@code org.agentmemory.embedding} (decision 0022): its natives load once
- * per server, into the module's class loader, which a redeploy keeps. PostgreSQL server only: the redeploy is the
- * same on both.
+ * per server, into the module's class loader, which a redeploy keeps; the undeployed application closes its own
+ * ONNX Runtime sessions (EmbeddingSessionsBean). PostgreSQL server only: the redeploy is the same on both.
  *
  * <p>Not run on Open Liberty (the suite's liberty-rest execution): it redeploys through WildFly's CLI; {@link LibertyRedeployIT} is its Liberty counterpart.
  */
@@ -39,13 +39,35 @@ class RedeployIT {
         appendAndAwaitVectors(api, before);
 
         long linkErrorsBefore = linesInLog("UnsatisfiedLinkError");
+        long closesBefore = linesInLog(SESSIONS_CLOSED);
+        long emptyClosesBefore = linesInLog(NO_SESSION_CLOSED);
         redeploy(api);
+        assertSessionsClosed(closesBefore, emptyClosesBefore);
 
         String after = Turns.unique("redeploy-after");
         appendAndAwaitVectors(api, after);
         assertThat(linesInLog("UnsatisfiedLinkError"))
                 .as("UnsatisfiedLinkError lines in the server log since the redeploy")
                 .isEqualTo(linkErrorsBefore);
+    }
+
+    /** The log line of EmbeddingSessionsBean when an application stops. */
+    static final String SESSIONS_CLOSED = "embedding model session(s) of this deployment";
+
+    static final String NO_SESSION_CLOSED = "Closed 0 " + SESSIONS_CLOSED;
+
+    /**
+     * The stopped application closed its ONNX Runtime sessions (they hold the models' weights in native memory, which
+     * would otherwise stay allocated for the rest of the JVM), at least one, as it had embedded (also used by
+     * LibertyRedeployIT).
+     */
+    static void assertSessionsClosed(long closesBefore, long emptyClosesBefore) throws Exception {
+        assertThat(linesInLog(SESSIONS_CLOSED))
+                .as("'Closed N %s' lines since the redeploy", SESSIONS_CLOSED)
+                .isGreaterThan(closesBefore);
+        assertThat(linesInLog(NO_SESSION_CLOSED))
+                .as("the stopped application had sessions to close")
+                .isEqualTo(emptyClosesBefore);
     }
 
     /** Appends a turn for {@code user} and waits until its messages have vectors (also used by LibertyRedeployIT). */

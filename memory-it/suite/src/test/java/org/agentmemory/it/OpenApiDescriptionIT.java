@@ -21,8 +21,6 @@ import org.junit.jupiter.api.Test;
  * the error responses it can give, every property of every schema a description, every named schema (enums
  * included) a description, and the request examples it shows are requests the server accepts. Each test lists
  * every offender, not only the first.
- *
- * <p>Not run on Open Liberty (the suite's liberty-rest execution): Liberty's OpenAPI document lists fewer schema properties (174, where WildFly's lists more than 200, the floor this test checks): not yet investigated.
  */
 class OpenApiDescriptionIT {
 

@@ -26,9 +26,13 @@ public final class SchemaMigration {
      * @return what Flyway did
      */
     public static MigrateResult migrate(DataSource dataSource, ClassLoader classLoader) {
+        String location = LOCATION_PREFIX + vendor(dataSource);
+        // Callbacks are looked up in the migrations' folder (there are none): Flyway's default, db/callback, does not
+        // exist, which Open Liberty's class loader makes Flyway log as an ERROR on every start.
         return Flyway.configure(classLoader)
                 .dataSource(dataSource)
-                .locations(LOCATION_PREFIX + vendor(dataSource))
+                .locations(location)
+                .callbackLocations(location)
                 .failOnMissingLocations(true)
                 .validateMigrationNaming(true)
                 .load()

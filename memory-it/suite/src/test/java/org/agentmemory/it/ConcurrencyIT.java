@@ -82,6 +82,40 @@ class ConcurrencyIT {
         }
     }
 
+    /**
+     * The same episode posted by several clients at once (a client retrying, say) is stored once and every call is
+     * answered with it: the content key's unique constraint refuses all but the first insert, and the losers answer
+     * the winner's episode instead of a 500 (found by an adversarial run on Open Liberty).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("servers")
+    void identicalEpisodesPostedAtOnceAreStoredOnceWithoutA5xx(Api api) {
+        String agent = unique("conc-episode");
+        for (int round = 0; round < 3; round++) {
+            Object body = Api.obj(
+                    "namespace",
+                    Api.obj("agentId", agent, "userId", "u"),
+                    "situation",
+                    "The same situation, round " + round,
+                    "actionTaken",
+                    "The same action",
+                    "outcome",
+                    "failure",
+                    "lessonLearned",
+                    "The same lesson",
+                    "generateReflection",
+                    false);
+            List<Api.Response> answers = Concurrently.run(CLIENTS, client -> api.post("/episodes", body));
+            assertThat(answers)
+                    .allSatisfy(r -> assertThat(r.status()).as(r.body()).isIn(200, 201));
+            assertThat(answers.stream()
+                            .map(r -> r.json().findValue("episodeId").asText())
+                            .distinct())
+                    .as("one episode for every caller")
+                    .hasSize(1);
+        }
+    }
+
     @Test
     void eightRemoteEjbClientsAppendTwentyFiveTurnsEachToANewConversation() throws Exception {
         RemoteClient.assumeRemoting();

@@ -76,6 +76,27 @@ public class EpisodeWriterBean {
     }
 
     /**
+     * Stores through the container, once more when the first transaction fails: most likely a concurrent call stored
+     * the same content first (both looked before either committed) and the unique content key refused this insert,
+     * so the second call finds the winner's episode and answers it unchanged, instead of a 500. Any other failure
+     * fails again and reaches the caller.
+     *
+     * @param proxy   the injected writer (its business object, never {@code this})
+     * @param pending the episodes, in order
+     * @return the stored (or previously stored identical) episodes, in order
+     * @throws jakarta.ejb.EJBException when the second attempt fails too
+     */
+    static List<Episode> storeThrough(EpisodeWriterBean proxy, List<Pending> pending) {
+        try {
+            return proxy.store(pending);
+        } catch (jakarta.ejb.EJBException raceLost) {
+            java.util.logging.Logger.getLogger(EpisodeWriterBean.class.getName())
+                    .log(java.util.logging.Level.FINE, "Storing episodes failed; storing them again", raceLost);
+            return proxy.store(pending);
+        }
+    }
+
+    /**
      * Embeds again, with the configured model, up to {@code max} episodes another model embedded, in the caller's
      * transaction (the background embedder's, {@code MessageEmbeddingBean}).
      *

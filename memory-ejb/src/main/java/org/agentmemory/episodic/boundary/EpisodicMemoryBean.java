@@ -240,18 +240,7 @@ public class EpisodicMemoryBean implements EpisodicMemory, EpisodicMemoryRemote 
             float[] vector = next < toEmbed.size() && toEmbed.get(next) == i ? vectors.get(next++) : null;
             pending.add(new EpisodeWriterBean.Pending(episodes.get(i), keys.get(i), vector, model.name()));
         }
-        try {
-            return writer.store(pending);
-        } catch (jakarta.ejb.EJBException raceLost) {
-            // Most likely a concurrent call stored the same content first (both looked before either committed) and
-            // the unique content key refused this insert: store once more, which now finds the winner's episode and
-            // answers it unchanged. Any other failure fails again and reaches the caller.
-            LOG.log(
-                    Level.FINE,
-                    "Storing episodes failed; storing them again (a concurrent identical write?)",
-                    raceLost);
-            return writer.store(pending);
-        }
+        return EpisodeWriterBean.storeThrough(writer, pending);
     }
 
     /** Spec §10.3 step 7: embedding errors are logged and the episode is stored without a vector. */

@@ -10,7 +10,7 @@ import java.util.logging.Logger;
 /**
  * Frees the embedding models' native memory when the application stops or is undeployed (issue 37 item 5): the
  * ONNX Runtime classes live in the server's module or shared library, outside the EAR, so a redeploy keeps their
- * natives loaded, but each deployment's sessions (the models' weights, 25 to 90 MB each) are its own and would
+ * natives loaded, but each deployment's sessions (the models' weights; sizes in docs/benchmarks.md) are its own and would
  * otherwise stay allocated for the rest of the JVM. Closing waits for running inferences
  * ({@link InProcessEmbeddingModel#closeSessions()}); a call that comes later loads its model again.
  */
